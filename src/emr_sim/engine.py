@@ -1,0 +1,158 @@
+"""Jitted game loops: play one game or many, with per-game result records.
+
+Each game is seeded from (seed, game index) only, and each player draws from
+its own RNG stream of the same pair, so results never depend on threads,
+processes or the order in which games run.
+"""
+
+import numpy as np
+
+from emr_sim.codes import (
+    A_PASS,
+    DK_NONE,
+    E_ATTACK,
+    E_BLOCK,
+    E_COUNTER,
+    E_DAMAGE,
+    E_EFFECT,
+    E_EXTRA,
+    EV_SIZE,
+    GR_BLOCKS,
+    GR_COUNTERS,
+    GR_DAMAGE,
+    GR_DECISIONS,
+    GR_EFFECTS,
+    GR_EXTRAS,
+    GR_FIRST,
+    GR_HEALTH,
+    GR_HITS,
+    GR_PLAYS,
+    GR_SIZE,
+    GR_TURNS,
+    GR_WINNER,
+    H_DECIDER,
+    H_DECISIONS,
+    H_FIRST,
+    H_PHASE,
+    H_PLAYS,
+    H_TURN,
+    H_WINNER,
+    MAX_EVENTS,
+    MAX_LEGAL,
+    N_EFFECTS,
+    N_SOURCES,
+    P_HEALTH,
+    PLAYER_GREEDY,
+    STATE_SIZE,
+)
+from emr_sim.jit import njit
+from emr_sim.players.greedy import choose_greedy, deck_totals
+from emr_sim.players.observe import observe
+from emr_sim.players.random_player import choose_random
+from emr_sim.rng import seed_rng
+from emr_sim.rules.core import pb
+from emr_sim.rules.flow import advance, apply_action
+from emr_sim.rules.legal import legal_actions
+from emr_sim.rules.turn import new_game
+
+PLAYER_STREAM = 1  # RNG streams 1 and 2: the players of seats 0 and 1
+
+
+@njit
+def new_buffers():
+    """(state, observation, events, legal, player rngs, unseen counts) for one game loop."""
+    S = np.zeros(STATE_SIZE, dtype=np.int64)
+    obs = np.zeros(STATE_SIZE, dtype=np.int64)
+    ev = np.zeros((MAX_EVENTS + 1, EV_SIZE), dtype=np.int64)
+    legal = np.zeros(MAX_LEGAL, dtype=np.int64)
+    prng = np.zeros((2, 4), dtype=np.int64)
+    counts = np.zeros((6, 6), dtype=np.int64)  # greedy's unseen-card counts
+    return S, obs, ev, legal, prng, counts
+
+
+@njit
+def decide(S, T, O, kinds, obs, legal, prng, counts):
+    """The pending decider's action: its player sees only its observation (D-HIDDEN)."""
+    p = S[H_DECIDER]
+    n = legal_actions(S, T, O, legal)
+    if n == 0:
+        return A_PASS
+    observe(S, p, obs)
+    if kinds[p] == PLAYER_GREEDY:
+        return choose_greedy(obs, T, O, p, legal, n, counts)
+    return choose_random(legal, n, prng[p])
+
+
+@njit
+def tally(ev, rec):
+    """Add this step's events to the game's result record, then empty the buffer."""
+    for r in range(1, ev[0, 0] + 1):
+        kind = ev[r, 0]
+        p = ev[r, 1]
+        if kind == E_ATTACK and ev[r, 4] == 1:
+            rec[GR_HITS + p] += 1
+        elif kind == E_DAMAGE:
+            rec[GR_DAMAGE + p * N_SOURCES + ev[r, 3]] += ev[r, 2]
+        elif kind == E_BLOCK:
+            rec[GR_BLOCKS + p] += 1
+        elif kind == E_COUNTER:
+            rec[GR_COUNTERS + p] += 1
+        elif kind == E_EXTRA:
+            rec[GR_EXTRAS + p] += ev[r, 2]
+        elif kind == E_EFFECT:
+            rec[GR_EFFECTS + p * N_EFFECTS + ev[r, 2]] += 1
+    ev[0, 0] = 0
+
+
+@njit
+def finish_record(S, rec):
+    rec[GR_WINNER] = S[H_WINNER]
+    rec[GR_FIRST] = S[H_FIRST]
+    rec[GR_TURNS] = S[H_TURN]
+    rec[GR_PLAYS] = S[H_PLAYS]
+    rec[GR_DECISIONS] = S[H_DECISIONS]
+    for p in range(2):
+        rec[GR_HEALTH + p] = S[pb(p) + P_HEALTH]
+
+
+@njit
+def play_game(T, O, seed, index, seats, bufs, rec):
+    """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1)."""
+    S, obs, ev, legal, prng, counts = bufs
+    deck_totals(T, counts)
+    rec[:] = 0
+    ev[0, 0] = 0
+    new_game(S, T, O, ev, seed, index, seats[2], seats[3])
+    for p in range(2):
+        seed_rng(prng[p], 0, seed, index, PLAYER_STREAM + p)
+    advance(S, T, O, ev)
+    tally(ev, rec)
+    while S[H_PHASE] != DK_NONE:
+        code = decide(S, T, O, seats, obs, legal, prng, counts)
+        apply_action(S, T, O, ev, code)
+        tally(ev, rec)
+    finish_record(S, rec)
+
+
+@njit
+def play_many(T, O, seed, first_index, count, seats, out):
+    """Play games first_index .. first_index+count-1 into out[k] (GR_SIZE rows)."""
+    bufs = new_buffers()
+    for k in range(count):
+        play_game(T, O, seed, first_index + k, seats, bufs, out[k])
+
+
+def results_array(count: int) -> np.ndarray:
+    return np.zeros((count, GR_SIZE), dtype=np.int64)
+
+
+__all__ = [
+    "advance",
+    "apply_action",
+    "legal_actions",
+    "new_game",
+    "deck_totals",
+    "decide",
+    "play_game",
+    "play_many",
+]

@@ -1,0 +1,408 @@
+"""The greedy heuristic player: the best immediate outcome, from its observation only.
+
+It scores each legal action: hits and their damage (minus the blocks the
+defender shows and the chance of a dragon counter), extra actions from pairs,
+self-damage from tokens, and the chance that the opponent hits the defence it
+leaves, estimated from the cards it has not seen (D-HIDDEN). Effects, token
+moves and discards are chosen by a small static evaluation of the boards.
+"""
+
+import numpy as np
+
+from emr_sim.codes import (
+    A_BLOCK,
+    A_COUNTER,
+    A_DISCARD,
+    A_DRAW,
+    A_PASS,
+    A_PLAY,
+    A_TARGET,
+    CF_COLOUR,
+    CF_DAMAGE,
+    CF_DRAGON,
+    CF_EFFECT,
+    CF_LEFT,
+    CF_RIGHT,
+    CF_VALID,
+    COLOUR_BOW,
+    DISC,
+    DISC_N,
+    DK_BLOCK_MORE,
+    DK_COUNTER_BACK,
+    DK_DEFEND,
+    DK_DISCARD,
+    DK_EFFECT,
+    DK_EXTRA,
+    DK_TOKEN_MOVE,
+    DK_TURN,
+    EFFECT_COPY,
+    EFFECT_DRAW,
+    EFFECT_NONE,
+    EV_SIZE,
+    H_PHASE,
+    MAX_LEGAL,
+    MAX_SHOT,
+    N_ZONES,
+    P_ASIDE,
+    P_ASIDE_N,
+    P_CDMG,
+    P_CPM,
+    P_CPP,
+    P_HAND,
+    P_HAND_N,
+    P_HEALTH,
+    P_ZBLOCK,
+    P_ZCARD,
+    P_ZDMG,
+    RES_DAMAGE,
+    RES_EFFECT,
+    RES_EJECTED,
+    STATE_SIZE,
+    TARGET_SPAN,
+)
+from emr_sim.jit import njit
+from emr_sim.rules.combat import play_zones
+from emr_sim.rules.core import card_at, card_damage, count_blocked_colour, outer_value, pair_left, pb
+from emr_sim.rules.effects import apply_effect, effect_targets
+from emr_sim.rules.turn import do_token_move
+
+# weights of the evaluation, in units of one health point
+W_PAIR = 1.2  # an extra action
+W_EFFECT = 0.4  # an effect the ejected card will apply (chosen well later)
+W_DRAW_CARD = 0.45  # one more card in hand
+W_BLOCK_COST = 0.6  # a blocked card: penalty risk, no pairs (R-BLOCKED, R-PENALTY)
+W_COUNTER_COST = 0.3  # a dragon spent from hand
+W_TOKEN = 0.35  # a damage token next to a pair or on a card
+W_POWER = 0.25  # a power token
+W_KEEP_DRAGON = 0.25  # a dragon in hand while a board dragon is ready
+WIN = 100.0
+SCRATCH_EVENTS = 64
+
+
+DECK_ROW = 3  # counts[3:6] hold the deck's own totals (deck_totals), rows 0..2 the unseen ones
+
+
+@njit
+def deck_totals(T, counts):
+    """counts[3:6]: the deck's shot cards by left number, right number, and (all, dragons)."""
+    counts[:, :] = 0
+    for c in range(MAX_SHOT):
+        if T[c, CF_VALID] == 1:
+            count_card(T, counts, DECK_ROW, c, 1)
+
+
+@njit
+def count_card(T, counts, row, c, sign):
+    counts[row, T[c, CF_LEFT]] += sign
+    counts[row + 1, T[c, CF_RIGHT]] += sign
+    counts[row + 2, 0] += sign
+    counts[row + 2, 1] += sign * T[c, CF_DRAGON]
+
+
+@njit
+def unseen_counts(obs, T, me, counts):
+    """counts[0, v] / counts[1, v]: unseen cards with left / right number v; counts[2, 0]:
+    unseen cards; counts[2, 1]: unseen dragons. Unseen = the deck less my hand and
+    set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN)."""
+    counts[0:DECK_ROW, :] = counts[DECK_ROW:, :]
+    base = pb(me)
+    for k in range(obs[base + P_HAND_N]):
+        count_card(T, counts, 0, obs[base + P_HAND + k], -1)
+    for k in range(obs[base + P_ASIDE_N]):
+        count_card(T, counts, 0, obs[base + P_ASIDE + k], -1)
+    for p in range(2):
+        for z in range(N_ZONES):
+            c = obs[pb(p) + P_ZCARD + z]
+            if c >= 0 and T[c, CF_COLOUR] != COLOUR_BOW:
+                count_card(T, counts, 0, c, -1)
+    for k in range(obs[DISC_N]):
+        count_card(T, counts, 0, obs[DISC + k], -1)
+    if obs[RES_EJECTED] >= 0 and T[obs[RES_EJECTED], CF_COLOUR] != COLOUR_BOW:
+        count_card(T, counts, 0, obs[RES_EJECTED], -1)
+
+
+@njit
+def chance_in_hand(matching, unseen, hand_n):
+    """Chance that a hand of hand_n unseen cards holds at least one of `matching`."""
+    if matching <= 0 or hand_n <= 0 or unseen <= 0:
+        return 0.0
+    miss = 1.0
+    for k in range(hand_n):
+        left = unseen - k
+        if left <= matching:
+            return 1.0
+        miss *= (left - matching) / left
+    return 1.0 - miss
+
+
+@njit
+def zone_card_damage(obs, T, p, z):
+    base = pb(p)
+    return card_damage(T, obs[base + P_ZCARD + z], obs[base + P_CPP + z], obs[base + P_CPM + z])
+
+
+@njit
+def threat(obs, T, counts, me, zl, defence):
+    """Expected damage the opponent deals me next turn if my pair at zl shows `defence`."""
+    o = 1 - me
+    oz = pair_left(obs, o)
+    a = card_at(obs, o, oz)
+    b = card_at(obs, o, oz + 1)
+    hand_n = obs[pb(o) + P_HAND_N] + 1  # the opponent may also draw first
+    total = 0.0
+    for side in range(2):
+        new, far = play_zones(obs, o, side)
+        if new < 0:
+            continue
+        need = defence - (T[a, CF_LEFT] if side == 0 else T[b, CF_RIGHT])
+        if need < 1 or need > 5:
+            continue
+        matching = counts[1, need] if side == 0 else counts[0, need]
+        chance = chance_in_hand(matching, counts[2, 0], hand_n)
+        dmg = zone_card_damage(obs, T, o, far)
+        if dmg > 0 and count_blocked_colour(obs, T, me, T[card_at(obs, o, far), CF_COLOUR]) > 0:
+            dmg += 2
+        total += chance * dmg
+    return total
+
+
+@njit
+def counter_chance(obs, T, counts, p):
+    """Chance that p can dragon counter now, judged from the board and the unseen cards."""
+    ready = False
+    z = pair_left(obs, p)
+    for side in range(2):
+        near = z if side == 0 else z + 1
+        new, far = play_zones(obs, p, side)
+        if new >= 0 and T[card_at(obs, p, near), CF_DRAGON] == 1 and obs[pb(p) + P_ZBLOCK + near] == 0:
+            ready = True
+    if not ready:
+        return 0.0
+    return chance_in_hand(counts[2, 1], counts[2, 0], obs[pb(p) + P_HAND_N])
+
+
+@njit
+def ready_dragon(obs, T, p):
+    z = pair_left(obs, p)
+    for side in range(2):
+        near = z if side == 0 else z + 1
+        new, far = play_zones(obs, p, side)
+        if new >= 0 and T[card_at(obs, p, near), CF_DRAGON] == 1 and obs[pb(p) + P_ZBLOCK + near] == 0:
+            return True
+    return False
+
+
+@njit
+def play_score(obs, T, O, counts, me, card, side):
+    """The immediate value of playing `card` on `side` (R-PLAY .. R-PAIR)."""
+    base = pb(me)
+    o = 1 - me
+    z = pair_left(obs, me)
+    new, far = play_zones(obs, me, side)
+    if side == 0:
+        left_c, right_c, keep = card, card_at(obs, me, z), z
+    else:
+        left_c, right_c, keep = card_at(obs, me, z + 1), card, z + 1
+    ej = card_at(obs, me, far)
+    self_dmg = obs[base + P_ZDMG + new] + obs[base + P_CDMG + far]
+    if self_dmg >= obs[base + P_HEALTH]:
+        return -WIN
+    score = -float(self_dmg)
+    attack = T[left_c, CF_RIGHT] + T[right_c, CF_LEFT]
+    if attack == outer_value(obs, T, o):
+        dmg = zone_card_damage(obs, T, me, far)
+        if dmg > 0 and count_blocked_colour(obs, T, o, T[ej, CF_COLOUR]) > 0:
+            dmg += 2
+        blocks = 0
+        for zz in range(N_ZONES):
+            c = obs[pb(o) + P_ZCARD + zz]
+            if c >= 0 and obs[pb(o) + P_ZBLOCK + zz] == 0 and T[c, CF_COLOUR] == T[ej, CF_COLOUR]:
+                blocks += 1
+        net = dmg - min(blocks, dmg)
+        survive = 1.0 - counter_chance(obs, T, counts, o)
+        if net >= obs[pb(o) + P_HEALTH]:
+            score += WIN * survive
+        score += survive * (net + 0.2)
+    if T[ej, CF_EFFECT] != EFFECT_NONE:
+        score += W_EFFECT
+    if T[left_c, CF_RIGHT] == T[right_c, CF_LEFT] and obs[base + P_ZBLOCK + keep] == 0:
+        score += W_PAIR
+    defence = T[left_c, CF_LEFT] + T[right_c, CF_RIGHT]
+    score -= threat(obs, T, counts, me, min(new, keep), defence)
+    if T[card, CF_DRAGON] == 1 and ready_dragon(obs, T, me):
+        score -= W_KEEP_DRAGON
+    return score
+
+
+@njit
+def draw_score(obs, T, counts, me, extra):
+    n = 1 if extra else (2 if obs[pb(me) + P_HAND_N] <= 2 else 1)
+    return W_DRAW_CARD * n - threat(obs, T, counts, me, pair_left(obs, me), outer_value(obs, T, me))
+
+
+@njit
+def choose_action(obs, T, O, me, legal, n, counts, extra):
+    best = legal[0]
+    best_score = -1e18
+    for k in range(n):
+        code = legal[k]
+        if code == A_DRAW:
+            s = draw_score(obs, T, counts, me, extra)
+        else:
+            rel = code - A_PLAY
+            s = play_score(obs, T, O, counts, me, rel // 2, rel % 2)
+        if s > best_score:
+            best_score = s
+            best = code
+    return best
+
+
+@njit
+def choose_defence(obs, T, O, me, legal, n, counts):
+    """Take, block or counter: the least expected loss (R-DEFEND)."""
+    dmg = obs[RES_DAMAGE]
+    lethal = dmg >= obs[pb(me) + P_HEALTH]
+    best = A_PASS
+    best_score = -float(dmg) - (WIN if lethal else 0.0) - W_EFFECT
+    back = counter_chance(obs, T, counts, 1 - me)
+    for k in range(n):
+        code = legal[k]
+        if code >= A_BLOCK and code < A_BLOCK + N_ZONES:
+            left = dmg - 1
+            s = -float(left) - W_BLOCK_COST - W_EFFECT - (WIN if left >= obs[pb(me) + P_HEALTH] else 0.0)
+        elif code >= A_COUNTER and code < A_BLOCK:
+            s = back * best_score - W_COUNTER_COST
+        else:
+            continue
+        if s > best_score:
+            best_score = s
+            best = code
+    return best
+
+
+@njit
+def choose_counter_back(obs, T, O, me, legal, n):
+    """Counter back whenever it can: it keeps the attack (or the cancel) on our side."""
+    for k in range(n):
+        if legal[k] != A_PASS:
+            return legal[k]
+    return A_PASS
+
+
+@njit
+def board_eval(obs, T, O, counts, me):
+    """A static value of the boards for `me` (health, threats, tokens)."""
+    o = 1 - me
+    value = float(obs[pb(me) + P_HEALTH] - obs[pb(o) + P_HEALTH])
+    value -= threat(obs, T, counts, me, pair_left(obs, me), outer_value(obs, T, me))
+    value += threat(obs, T, counts, o, pair_left(obs, o), outer_value(obs, T, o))
+    for p in range(2):
+        sign = 1.0 if p == me else -1.0
+        base = pb(p)
+        z = pair_left(obs, p)
+        for zz in range(N_ZONES):
+            near = zz == z - 1 or zz == z + 2
+            if near:
+                value -= sign * W_TOKEN * obs[base + P_ZDMG + zz]
+            value -= sign * W_TOKEN * obs[base + P_CDMG + zz]
+            value += sign * W_POWER * (obs[base + P_CPP + zz] - obs[base + P_CPM + zz])
+    return value
+
+
+@njit
+def choose_by_eval(obs, T, O, me, legal, n, counts, kind):
+    """Effects and token moves: try each on a copy of the observation, keep the best."""
+    ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
+    trial = np.empty(STATE_SIZE, dtype=np.int64)
+    best = A_PASS
+    best_score = board_eval(obs, T, O, counts, me) + 1e-6
+    for k in range(n):
+        code = legal[k]
+        if code == A_PASS:
+            continue
+        trial[:] = obs
+        ev[0, 0] = 0
+        if kind == DK_TOKEN_MOVE:
+            do_token_move(trial, ev, me, code)
+            s = board_eval(trial, T, O, counts, me)
+        else:
+            s = effect_value(trial, T, O, ev, counts, me, code)
+        if s > best_score:
+            best_score = s
+            best = code
+    return best
+
+
+@njit
+def effect_value(trial, T, O, ev, counts, me, code):
+    """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)."""
+    effect = trial[RES_EFFECT]
+    q = (code - A_TARGET) // TARGET_SPAN
+    if effect == EFFECT_DRAW:
+        return board_eval(trial, T, O, counts, me) + (W_DRAW_CARD if q == me else -W_DRAW_CARD)
+    if effect == EFFECT_COPY:
+        sub = (code - A_TARGET) % TARGET_SPAN
+        copied = T[trial[pb(q) + P_ZCARD + sub], CF_EFFECT]
+        return best_effect_value(trial, T, O, ev, counts, me, copied)
+    apply_effect(trial, T, O, ev, me, effect, code)
+    return board_eval(trial, T, O, counts, me)
+
+
+@njit
+def best_effect_value(trial, T, O, ev, counts, me, effect):
+    """The best value reachable with `effect` (for E-COPY), one level deep."""
+    if effect == EFFECT_COPY or effect == EFFECT_NONE:
+        return board_eval(trial, T, O, counts, me)
+    targets = np.empty(MAX_LEGAL, dtype=np.int64)
+    m = effect_targets(trial, T, O, effect, targets, 0)
+    base_state = trial.copy()
+    best = board_eval(trial, T, O, counts, me)
+    for k in range(m):
+        trial[:] = base_state
+        if effect == EFFECT_DRAW:
+            q = (targets[k] - A_TARGET) // TARGET_SPAN
+            s = best + (W_DRAW_CARD if q == me else -W_DRAW_CARD)
+        else:
+            apply_effect(trial, T, O, ev, me, effect, targets[k])
+            s = board_eval(trial, T, O, counts, me)
+        if s > best:
+            best = s
+    return best
+
+
+@njit
+def keep_value(T, c):
+    return T[c, CF_DAMAGE] + 0.6 * T[c, CF_DRAGON] + 0.4 * (T[c, CF_EFFECT] != EFFECT_NONE)
+
+
+@njit
+def choose_discard(obs, T, legal, n):
+    """R-HANDLIMIT: discard the card least worth keeping."""
+    best = legal[0]
+    worst = 1e18
+    for k in range(n):
+        v = keep_value(T, legal[k] - A_DISCARD)
+        if v < worst:
+            worst = v
+            best = legal[k]
+    return best
+
+
+@njit
+def choose_greedy(obs, T, O, me, legal, n, counts):
+    """The greedy player's action at the pending decision of `obs`."""
+    kind = obs[H_PHASE]
+    if n == 1:
+        return legal[0]
+    if kind == DK_DISCARD:
+        return choose_discard(obs, T, legal, n)
+    unseen_counts(obs, T, me, counts)
+    if kind == DK_TURN or kind == DK_EXTRA:
+        return choose_action(obs, T, O, me, legal, n, counts, kind == DK_EXTRA)
+    if kind == DK_DEFEND or kind == DK_BLOCK_MORE:
+        return choose_defence(obs, T, O, me, legal, n, counts)
+    if kind == DK_COUNTER_BACK:
+        return choose_counter_back(obs, T, O, me, legal, n)
+    if kind == DK_EFFECT or kind == DK_TOKEN_MOVE:
+        return choose_by_eval(obs, T, O, me, legal, n, counts, kind)
+    return legal[0]

@@ -1,0 +1,376 @@
+"""The turn as a state machine: advance to the next decision, apply an action.
+
+RES_STEP says where the engine resumes; H_PHASE / H_DECIDER say which
+decision is pending and who takes it (DK_NONE once the game is over).
+"""
+
+import numpy as np
+
+from emr_sim.codes import (
+    A_BLOCK,
+    A_COUNTER,
+    A_DISCARD,
+    A_DRAW,
+    A_PASS,
+    A_PLAY,
+    CF_EFFECT,
+    DK_BLOCK_MORE,
+    DK_COUNTER_BACK,
+    DK_DEFEND,
+    DK_DISCARD,
+    DK_EFFECT,
+    DK_EXTRA,
+    DK_NONE,
+    DK_TOKEN_MOVE,
+    DK_TURN,
+    E_CANCEL,
+    E_DECLINE,
+    E_DISCARD,
+    E_EXTRA,
+    E_NO_EFFECT,
+    E_PASS,
+    E_TAKE,
+    EFFECT_NONE,
+    EXTRA_BUSHIDO,
+    EXTRA_PAIR,
+    H_ACTIVE,
+    H_DECIDER,
+    H_DECISIONS,
+    H_PHASE,
+    MAX_LEGAL,
+    P_HAND_N,
+    RES_BLOCKS,
+    RES_CANCELLED,
+    RES_COPY_DEPTH,
+    RES_COUNTERS,
+    RES_DAMAGE,
+    RES_EFFECT,
+    RES_EFFECT_OWNER,
+    RES_EFFECT_SRC,
+    RES_EJECTED,
+    RES_EXTRA,
+    RES_HIT,
+    RES_IN_EXTRA,
+    RES_LAST_COUNTER,
+    RES_NO_BLOCK,
+    RES_PENALTY,
+    RES_STEP,
+    STEP_ACTION,
+    STEP_AFTER_DRAW,
+    STEP_DAMAGE,
+    STEP_EARTH,
+    STEP_EFFECT,
+    STEP_HIT,
+    STEP_PAIR,
+    STEP_TECHNIQUES,
+    STEP_TURN_END,
+    STEP_TURN_START,
+)
+from emr_sim.jit import njit
+from emr_sim.options import (
+    FURY_OWN_TURN_END,
+    FURY_TURN_START,
+    O_EXTRA_MAX,
+    O_FURY_TIMING,
+    O_PAIR_CHECK,
+    PAIR_ON_PLAY,
+)
+from emr_sim.rules import heroes
+from emr_sim.rules.combat import (
+    do_block,
+    do_counter,
+    do_play,
+    hit_check,
+    may_counter,
+    pair_formed,
+    take_hit,
+)
+from emr_sim.rules.core import cards_available, discard_card, emit, game_over, hand_remove, pb
+from emr_sim.rules.effects import apply_effect, effect_targets
+from emr_sim.rules.legal import add_action_choices, add_blocks, has_defence, token_moves
+from emr_sim.rules.turn import HAND_LIMIT, clear_resolution, do_draw, do_token_move, draw_count, start_turn
+
+RES_CLEAR = (
+    RES_HIT,
+    RES_DAMAGE,
+    RES_PENALTY,
+    RES_BLOCKS,
+    RES_COUNTERS,
+    RES_CANCELLED,
+    RES_EFFECT,
+    RES_EFFECT_SRC,
+    RES_COPY_DEPTH,
+    RES_EXTRA,
+    RES_NO_BLOCK,
+    RES_EFFECT_OWNER,
+)
+
+
+@njit
+def ask(S, kind, player):
+    """Pause on a decision of `kind` taken by `player`."""
+    S[H_PHASE] = kind
+    S[H_DECIDER] = player
+
+
+@njit
+def any_legal(S, T, O, kind, p):
+    if kind == DK_TURN or kind == DK_EXTRA:  # R-PLAY: a pair always has an open side
+        return S[pb(p) + P_HAND_N] > 0 or cards_available(S, O) > 0
+    buf = np.empty(MAX_LEGAL, dtype=np.int64)
+    if kind == DK_TOKEN_MOVE:
+        return token_moves(S, p, buf, 0) > 0
+    if kind == DK_EFFECT:
+        return effect_targets(S, T, O, S[RES_EFFECT], buf, 0) > 0
+    return add_action_choices(S, T, O, p, kind == DK_EXTRA, buf, 0) > 0
+
+
+@njit
+def finish_play(S, T):
+    """The ejected card leaves play (discard pile, or out of the game for a bow)."""
+    if S[RES_EJECTED] >= 0:
+        discard_card(S, T, S[RES_EJECTED])
+    for k in RES_CLEAR:
+        S[k] = 0
+    clear_resolution(S)
+
+
+@njit
+def step_turn_start(S, T, O, ev):
+    if not start_turn(S, T, O, ev):
+        return
+    if O[O_FURY_TIMING] == FURY_TURN_START:  # F-STATE / D-FURY-TIMING
+        heroes.update_fury(S, T, O, ev, 0)
+        heroes.update_fury(S, T, O, ev, 1)
+    S[RES_IN_EXTRA] = 0
+    S[RES_STEP] = STEP_TECHNIQUES
+
+
+@njit
+def step_action(S, T, O, ev):
+    """R-TURN / R-EXTRA: ask for the action, or pass when there is none (D-DECKOUT)."""
+    a = S[H_ACTIVE]
+    kind = DK_EXTRA if S[RES_IN_EXTRA] > 0 else DK_TURN
+    if any_legal(S, T, O, kind, a):
+        ask(S, kind, a)
+        return True
+    emit(ev, E_PASS, a, 0, 0, 0, 0)
+    S[RES_STEP] = STEP_TURN_END
+    return False
+
+
+@njit
+def step_hit(S, T, O, ev):
+    """R-HIT, then R-DEFEND: ask the defender when they can block or counter."""
+    if hit_check(S, T, O, ev) == 0:
+        S[RES_STEP] = STEP_EFFECT
+        return False
+    S[RES_STEP] = STEP_DAMAGE
+    d = 1 - S[H_ACTIVE]
+    if has_defence(S, T, O, d):
+        ask(S, DK_DEFEND, d)
+        return True
+    return False
+
+
+@njit
+def step_effect(S, T, O, ev):
+    """R-EFFECT: the ejected card's effect unless cancelled; ask for its target."""
+    a = S[H_ACTIVE]
+    S[RES_STEP] = STEP_PAIR
+    if S[RES_CANCELLED] != 0:
+        return False
+    ej = S[RES_EJECTED]
+    eff = T[ej, CF_EFFECT]
+    if eff == EFFECT_NONE:
+        return False
+    S[RES_EFFECT] = eff
+    S[RES_EFFECT_SRC] = ej
+    S[RES_EFFECT_OWNER] = a
+    return offer_effect(S, T, O, ev)
+
+
+@njit
+def offer_effect(S, T, O, ev):
+    """Ask the owner for a target of RES_EFFECT, or note that it has none."""
+    if any_legal(S, T, O, DK_EFFECT, S[RES_EFFECT_OWNER]):
+        ask(S, DK_EFFECT, S[RES_EFFECT_OWNER])
+        return True
+    emit(ev, E_NO_EFFECT, S[RES_EFFECT_OWNER], S[RES_EFFECT_SRC], S[RES_EFFECT], 0, 0)
+    S[RES_EFFECT] = EFFECT_NONE
+    return False
+
+
+@njit
+def step_pair(S, T, O, ev):
+    """R-PAIR (D-PAIR-NOW, D-EXTRA): the extra action, then the play is over."""
+    a = S[H_ACTIVE]
+    if O[O_PAIR_CHECK] != PAIR_ON_PLAY and pair_formed(S, T, a):
+        S[RES_EXTRA] |= EXTRA_PAIR
+    causes = S[RES_EXTRA]
+    earned = (causes & EXTRA_PAIR) + (causes & EXTRA_BUSHIDO) // EXTRA_BUSHIDO
+    if earned > O[O_EXTRA_MAX]:  # D-EXTRA: one play gives at most one extra action
+        earned = O[O_EXTRA_MAX]
+    finish_play(S, T)
+    if earned > 0:
+        emit(ev, E_EXTRA, a, earned, causes, 0, 0)
+        S[RES_IN_EXTRA] += earned
+        S[RES_STEP] = STEP_ACTION
+    else:
+        S[RES_STEP] = STEP_TURN_END
+
+
+@njit
+def step_turn_end(S, T, O, ev):
+    """R-HANDLIMIT, then the other player's turn."""
+    a = S[H_ACTIVE]
+    if S[pb(a) + P_HAND_N] > HAND_LIMIT:
+        ask(S, DK_DISCARD, a)
+        return True
+    if O[O_FURY_TIMING] == FURY_OWN_TURN_END:
+        heroes.update_fury(S, T, O, ev, a)
+    S[H_ACTIVE] = 1 - a
+    S[RES_IN_EXTRA] = 0
+    S[RES_STEP] = STEP_TURN_START
+    return False
+
+
+@njit
+def advance(S, T, O, ev):
+    """Run the automatic steps until a decision is pending or the game is over."""
+    while True:
+        if game_over(S):
+            S[H_PHASE] = DK_NONE
+            return
+        step = S[RES_STEP]
+        if step == STEP_TURN_START:
+            step_turn_start(S, T, O, ev)
+        elif step == STEP_TECHNIQUES:
+            S[RES_STEP] = STEP_ACTION
+        elif step == STEP_ACTION:
+            if step_action(S, T, O, ev):
+                return
+        elif step == STEP_AFTER_DRAW:
+            S[RES_STEP] = STEP_TURN_END
+            if any_legal(S, T, O, DK_TOKEN_MOVE, S[H_ACTIVE]):
+                ask(S, DK_TOKEN_MOVE, S[H_ACTIVE])
+                return
+        elif step == STEP_EARTH:
+            S[RES_STEP] = STEP_HIT
+        elif step == STEP_HIT:
+            if step_hit(S, T, O, ev):
+                return
+        elif step == STEP_DAMAGE:
+            take_hit(S, T, O, ev)
+            S[RES_STEP] = STEP_EFFECT
+        elif step == STEP_EFFECT:
+            if step_effect(S, T, O, ev):
+                return
+        elif step == STEP_PAIR:
+            step_pair(S, T, O, ev)
+        else:  # STEP_TURN_END
+            if step_turn_end(S, T, O, ev):
+                return
+
+
+@njit
+def apply_turn_action(S, T, O, ev, a, code, extra):
+    """DK_TURN / DK_EXTRA: draw (ends the turn) or play."""
+    if extra:
+        S[RES_IN_EXTRA] -= 1
+    if code == A_DRAW:
+        do_draw(S, T, O, ev, a, draw_count(S[pb(a) + P_HAND_N], extra))
+        S[RES_IN_EXTRA] = 0  # drawing ends the turn (R-DRAW)
+        S[RES_STEP] = STEP_AFTER_DRAW
+        return
+    rel = code - A_PLAY
+    do_play(S, T, O, ev, a, rel // 2, rel % 2)
+    if O[O_PAIR_CHECK] == PAIR_ON_PLAY and pair_formed(S, T, a):
+        S[RES_EXTRA] |= EXTRA_PAIR
+    S[RES_STEP] = STEP_EARTH
+
+
+@njit
+def end_counter_chain(S, T, O, ev):
+    """R-COUNTER: the last counter decides. The defender's cancels attack and effect
+    and ends the attacker's turn; the attacker's lets the hit through unblocked."""
+    a = S[H_ACTIVE]
+    if S[RES_LAST_COUNTER] == a:
+        S[RES_NO_BLOCK] = 1
+        S[RES_STEP] = STEP_DAMAGE
+        return
+    emit(ev, E_CANCEL, 1 - a, S[RES_EJECTED], S[RES_COUNTERS], 0, 0)
+    finish_play(S, T)
+    S[RES_IN_EXTRA] = 0
+    S[RES_STEP] = STEP_TURN_END
+
+
+@njit
+def counter_and_continue(S, T, O, ev, p, code):
+    """p counters; the other side may counter back, and so on."""
+    rel = code - A_COUNTER
+    do_counter(S, T, O, ev, p, rel // 2, rel % 2)
+    if game_over(S):
+        return
+    if may_counter(S, T, O, 1 - p):
+        ask(S, DK_COUNTER_BACK, 1 - p)
+    else:
+        end_counter_chain(S, T, O, ev)
+
+
+@njit
+def block_and_continue(S, T, O, ev, d, code):
+    do_block(S, T, O, ev, d, code - A_BLOCK)
+    buf = np.empty(MAX_LEGAL, dtype=np.int64)
+    if add_blocks(S, T, O, d, buf, 0) > 0:
+        ask(S, DK_BLOCK_MORE, d)
+
+
+@njit
+def apply_effect_choice(S, T, O, ev, code):
+    """DK_EFFECT: decline, or apply at a target (E-COPY continues with the copied effect)."""
+    owner = S[RES_EFFECT_OWNER]
+    if code == A_PASS:
+        emit(ev, E_DECLINE, owner, S[RES_EFFECT], S[RES_EFFECT_SRC], 0, 0)
+        S[RES_EFFECT] = EFFECT_NONE
+        return
+    nxt = apply_effect(S, T, O, ev, owner, S[RES_EFFECT], code)
+    S[RES_EFFECT] = nxt
+    if nxt != EFFECT_NONE:
+        offer_effect(S, T, O, ev)
+
+
+@njit
+def apply_action(S, T, O, ev, code):
+    """Apply the decider's action `code` (assumed legal) and advance the game."""
+    kind = S[H_PHASE]
+    p = S[H_DECIDER]
+    S[H_PHASE] = DK_NONE
+    S[H_DECISIONS] += 1
+    if kind == DK_TURN or kind == DK_EXTRA:
+        apply_turn_action(S, T, O, ev, p, code, kind == DK_EXTRA)
+    elif kind == DK_TOKEN_MOVE:
+        if code != A_PASS:
+            do_token_move(S, ev, p, code)
+    elif kind == DK_DEFEND or kind == DK_BLOCK_MORE:
+        if code == A_PASS:
+            if kind == DK_DEFEND:
+                emit(ev, E_TAKE, p, S[RES_DAMAGE], 0, 0, 0)
+        elif code >= A_BLOCK:
+            block_and_continue(S, T, O, ev, p, code)
+        else:
+            counter_and_continue(S, T, O, ev, p, code)
+    elif kind == DK_COUNTER_BACK:
+        if code == A_PASS:
+            end_counter_chain(S, T, O, ev)
+        else:
+            counter_and_continue(S, T, O, ev, p, code)
+    elif kind == DK_EFFECT:
+        apply_effect_choice(S, T, O, ev, code)
+    elif kind == DK_DISCARD:
+        card = code - A_DISCARD
+        hand_remove(S, p, card)
+        discard_card(S, T, card)
+        emit(ev, E_DISCARD, p, card, 0, 0, 0)
+    if S[H_PHASE] == DK_NONE:
+        advance(S, T, O, ev)
