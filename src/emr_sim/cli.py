@@ -1,9 +1,185 @@
-"""The emr-sim command line (click). Commands stay thin; numba loads lazily."""
+"""The emr-sim command line (click). Commands stay thin; numba loads lazily.
+
+Bad input (unknown names, malformed files, illegal actions) ends with a
+one-line message on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
 
 import click
 
+EXIT_BAD_INPUT = 2
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class BadInput(click.ClickException):
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file=None) -> None:
+        click.echo(f"emr-sim: error: {self.format_message()}", err=True)
+
+
+class Cli(click.Group):
+    """Turns the package's input errors into BadInput (exit 2)."""
+
+    def invoke(self, ctx: click.Context):
+        from emr_sim.errors import INPUT_ERRORS
+
+        try:
+            return super().invoke(ctx)
+        except INPUT_ERRORS as err:
+            raise BadInput(str(err)) from None
+
+
+deck_option = click.option(
+    "--deck",
+    "deck_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Deck file (CSV, see docs/deck.md). Default: the shipped reconstruction.",
+)
+rule_option = click.option(
+    "--rule",
+    "rules",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Set a rules option (repeatable); `emr-sim rules` lists them.",
+)
+fury_option = click.option(
+    "--fury/--no-fury", default=None, help="Hero mode: fury and techniques (R-OPT-FURY). Default: off."
+)
+
+
+def rules_dict(rules: tuple[str, ...], fury: bool | None) -> dict[str, str]:
+    from emr_sim.options import parse_rule
+
+    out = dict(parse_rule(r) for r in rules)
+    if fury is not None:
+        out["fury"] = "on" if fury else "off"
+    return out
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write the whole file or nothing (a temporary file renamed into place)."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@click.group(cls=Cli, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="emr-sim")
 def main() -> None:
-    """Simulate 8 Masters' Revenge exactly and fast, for balance studies."""
+    """Simulate 8 Masters' Revenge exactly and fast, for balance studies.
+
+    Start with `emr-sim play --seed 1` to watch one game, `emr-sim cards` to see
+    the deck, and `emr-sim rules` for the rules options.
+    """
+
+
+@main.command()
+@deck_option
+def cards(deck_path: str | None) -> None:
+    """Print the deck as a table, with a summary per colour."""
+    from emr_sim.cards import format_cards_table, load_deck
+
+    click.echo(format_cards_table(load_deck(deck_path)))
+
+
+@main.command()
+def rules() -> None:
+    """List the rules options (--rule NAME=VALUE) with their defaults and rule ids."""
+    from emr_sim.options import FIXED_DECISIONS, OPTIONS
+
+    width = max(len(o.name) for o in OPTIONS)
+    for o in OPTIONS:
+        values = "|".join(o.values) if o.values else f"{o.low}..{o.high}"
+        click.echo(f"{o.name:<{width}}  {o.show(o.default):<12} {o.rule:<14} {values}")
+        click.echo(f"{'':<{width}}  {o.help}")
+    click.echo("\nDecisions that are not switches:")
+    for rid, why in FIXED_DECISIONS.items():
+        click.echo(f"  {rid}: {why}")
+
+
+@main.command()
+@click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
+@click.option("--index", type=int, default=0, show_default=True, help="Game index within the run.")
+@click.option(
+    "--players",
+    default="greedy,greedy",
+    show_default=True,
+    help="Player of each seat: random or greedy.",
+)
+@click.option("--heroes", default=None, help="Two masters for hero mode, e.g. crow,illusion.")
+@click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
+@deck_option
+@rule_option
+@fury_option
+def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
+    """Play one game and print its log in plain words."""
+    from emr_sim.game import play as play_game
+    from emr_sim.gamelog import summary_line
+    from emr_sim.report_game import game_json
+
+    chosen = rules_dict(rules, True if heroes and fury is None else fury)
+    game = play_game(seed, players, index, deck_path, chosen, heroes)
+    if as_json:
+        click.echo(json.dumps(game_json(game, seed, index, players), indent=1))
+        return
+    click.echo(f"seed {seed}, game {index}: {players.replace(',', ' vs ')}")
+    for line in game.log_lines():
+        click.echo(line)
+    click.echo(summary_line(game.state))
+
+
+@main.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("action", required=False)
+@click.option("--list", "list_only", is_flag=True, help="List the legal actions and their notation.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Also write the new position here.")
+@deck_option
+def resolve(position, action, list_only, as_json, output, deck_path) -> None:
+    """Show a position's legal actions, or apply ACTION and print what happens.
+
+    ACTION is in the notation of `--list` (e.g. "play red 3-1 left") or an action code.
+    """
+    from emr_sim.game import Game
+
+    game = Game.from_position(position, deck_path)
+    if list_only or action is None:
+        legal = game.legal()
+        if as_json:
+            click.echo(json.dumps({"phase": game.phase, "decider": game.decider, "legal": legal}))
+            return
+        click.echo(game.describe())
+        click.echo(f"\nlegal actions ({game.phase}, P{game.decider}):")
+        for code, text in legal:
+            click.echo(f"  {code:>4}  {text}")
+        return
+    events = game.apply(action)
+    new_position = game.position()
+    if output:
+        write_atomically(output, json.dumps(new_position, indent=1) + "\n")
+    if as_json:
+        lines = game.log_lines(events)
+        click.echo(json.dumps({"events": [list(e) for e in events], "log": lines, "position": new_position}))
+        return
+    for line in game.log_lines(events):
+        click.echo(line)
+    click.echo("")
+    click.echo(game.describe())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -101,21 +101,24 @@ class Game:
     @classmethod
     def from_position(cls, source: str | Path | dict, deck: Deck | str | Path | None = None) -> Game:
         """A game from a position file or dict (emr_sim.position)."""
-        from emr_sim.position import load_position
+        from emr_sim.position import PositionError, load_position
 
         deck = deck if isinstance(deck, Deck) else load_deck(deck)
         if isinstance(source, (str, Path)):
-            text = Path(source).read_text()
             try:
-                source = json.loads(text)
-            except json.JSONDecodeError as exc:
-                from emr_sim.position import PositionError
-
-                raise PositionError(f"{source}: not JSON: {exc}") from None
-        rules = source.get("rules", {}) if isinstance(source, dict) else {}
-        opts = make_options(rules if isinstance(rules, dict) else None)
-        table = card_table(deck, opts)
-        state, opts = load_position(source, table)
+                source = json.loads(Path(source).read_text(encoding="utf-8"))
+            except OSError as err:
+                raise PositionError(f"{source}: cannot read: {err.strerror or err}") from None
+            except (json.JSONDecodeError, UnicodeDecodeError) as err:
+                raise PositionError(f"{source}: not JSON: {err}") from None
+        if not isinstance(source, dict):
+            raise PositionError("a position is a JSON object")
+        rules = source.get("rules", {})
+        try:
+            opts = make_options(rules if isinstance(rules, dict) else None)
+        except ValueError as err:
+            raise PositionError(f"rules: {err}") from None
+        state, opts = load_position(source, card_table(deck, opts), deck.sha256)
         return cls(state, card_table(deck, opts), opts, deck)
 
     # ------------------------------------------------------------ reading

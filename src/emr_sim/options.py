@@ -34,7 +34,11 @@ O_POISON_AFTER_LIMIT = 19  # D-POISON
 O_BUSHIDO_EARLY = 20  # D-BUSHIDO
 O_ILLUSION_STAY = 21  # D-ILLUSION
 O_MASTER_BOW = 22  # D-BOW: Master of masters may block with a bow card
-N_OPTIONS = 23
+O_HERO_SELECT = 23  # R-OPT-HERO
+N_OPTIONS = 24
+
+HERO_CHOSEN = 0
+HERO_RANDOM = 1
 
 FIRST_RANDOM = -1
 PAIR_AFTER_EFFECT = 0
@@ -83,6 +87,16 @@ ONOFF = {"on": 1, "off": 0}
 
 OPTIONS: tuple[Option, ...] = (
     Option("fury", O_HERO_MODE, "R-OPT-FURY", 0, ONOFF, 0, 1, "hero mode: fury and the masters' techniques"),
+    Option(
+        "hero_select",
+        O_HERO_SELECT,
+        "R-OPT-HERO",
+        HERO_CHOSEN,
+        {"chosen": HERO_CHOSEN, "random": HERO_RANDOM},
+        0,
+        1,
+        "heroes as chosen (two different ones), or drawn at random per game",
+    ),
     Option("health", O_HEALTH, "D-LIFE", 8, {}, 1, 99, "starting health of each player"),
     Option("bow_left", O_BOW_LEFT, "D-BOW", 3, {}, 1, 5, "left number of the bow cards"),
     Option("bow_right", O_BOW_RIGHT, "D-BOW", 3, {}, 1, 5, "right number of the bow cards"),

@@ -27,6 +27,7 @@ from emr_sim.codes import (
     MAX_CARDS,
     MAX_HAND,
     MAX_SHOT,
+    N_HEROES,
     N_ZONES,
     NO_CARD,
     NO_HERO,
@@ -53,7 +54,15 @@ from emr_sim.codes import (
     TOKEN_ZONE,
 )
 from emr_sim.jit import njit
-from emr_sim.options import FIRST_RANDOM, O_FIRST, O_HEALTH, O_HERO_MODE, O_TURN_CAP
+from emr_sim.options import (
+    FIRST_RANDOM,
+    HERO_RANDOM,
+    O_FIRST,
+    O_HEALTH,
+    O_HERO_MODE,
+    O_HERO_SELECT,
+    O_TURN_CAP,
+)
 from emr_sim.rng import below, seed_rng, shuffle_range
 from emr_sim.rules.core import emit, hand_add, pb, take_top
 
@@ -148,6 +157,11 @@ def new_game(S, T, O, ev, seed, index, hero0, hero1):
     S[H_WINNER] = NO_WINNER
     S[H_HERO_MODE] = O[O_HERO_MODE]
     seed_rng(S, RNG, seed, index, GAME_STREAM)
+    if O[O_HERO_MODE] == 1 and O[O_HERO_SELECT] == HERO_RANDOM:  # R-OPT-HERO: two different heroes
+        hero0 = below(S, RNG, N_HEROES)
+        hero1 = below(S, RNG, N_HEROES - 1)
+        if hero1 >= hero0:
+            hero1 += 1
     for p in range(2):
         base = pb(p)
         S[base + P_HEALTH] = O[O_HEALTH]

@@ -1,0 +1,48 @@
+"""numba's cache never serves kernels compiled from other sources (emr_sim.jit)."""
+
+import pathlib
+import shutil
+
+import numba.core.config
+
+from emr_sim import jit
+
+
+def test_numba_cache_dir_is_keyed_by_kernel_sources():
+    assert numba.core.config.CACHE_DIR == str(jit.cache_dir())
+    assert jit.cache_dir().name == f"numba-{jit.source_hash()}"
+
+
+def hash_of_copy(tmp_path, edit=None):
+    pkg = tmp_path / "emr_sim"
+    if not pkg.exists():
+        shutil.copytree(pathlib.Path(jit.__file__).parent, pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    if edit:
+        path = pkg / edit
+        path.write_text(path.read_text() + "\n# edited\n")
+    original = jit._PACKAGE
+    try:
+        jit._PACKAGE = pkg
+        return jit.source_hash()
+    finally:
+        jit._PACKAGE = original
+
+
+def test_editing_a_jitted_callee_in_another_module_changes_the_cache_dir(tmp_path):
+    before = hash_of_copy(tmp_path)
+    assert before == jit.source_hash()
+    assert hash_of_copy(tmp_path, "rules/core.py") != before
+
+
+def test_editing_pure_python_modules_keeps_the_compiled_kernels(tmp_path):
+    before = hash_of_copy(tmp_path)
+    assert hash_of_copy(tmp_path, "cli.py") == before
+    assert hash_of_copy(tmp_path, "gamelog.py") == before
+
+
+def test_every_module_with_jitted_code_counts(tmp_path):
+    counted = {str(p.relative_to(jit._PACKAGE)) for p in jit.kernel_sources()}
+    for path in jit._PACKAGE.rglob("*.py"):
+        rel = str(path.relative_to(jit._PACKAGE))
+        if "@njit" in path.read_text():
+            assert rel in counted, rel
