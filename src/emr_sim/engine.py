@@ -46,7 +46,7 @@ from emr_sim.codes import (
     STATE_SIZE,
 )
 from emr_sim.jit import njit
-from emr_sim.players.greedy import choose_greedy, deck_totals
+from emr_sim.players.greedy import SCRATCH_COLS, SCRATCH_ROWS, choose_greedy, deck_totals
 from emr_sim.players.observe import observe
 from emr_sim.players.random_player import choose_random
 from emr_sim.rng import seed_rng
@@ -66,7 +66,7 @@ def new_buffers():
     ev = np.zeros((MAX_EVENTS + 1, EV_SIZE), dtype=np.int64)
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     prng = np.zeros((2, 4), dtype=np.int64)
-    counts = np.zeros((6, 6), dtype=np.int64)  # greedy's unseen-card counts
+    counts = np.zeros((SCRATCH_ROWS, SCRATCH_COLS), dtype=np.float64)  # the greedy player's scratch
     return S, obs, ev, legal, prng, counts
 
 
@@ -77,8 +77,8 @@ def decide(S, T, O, kinds, obs, legal, prng, counts):
     n = legal_actions(S, T, O, legal)
     if n == 0:
         return A_PASS
-    observe(S, p, obs)
     if kinds[p] == PLAYER_GREEDY:
+        observe(S, p, obs)
         return choose_greedy(obs, T, O, p, legal, n, counts)
     return choose_random(legal, n, prng[p])
 

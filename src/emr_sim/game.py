@@ -190,7 +190,7 @@ class Game:
         e = _engine()
         obs = np.zeros(codes.STATE_SIZE, dtype=np.int64)
         legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
-        counts = np.zeros((6, 6), dtype=np.int64)
+        counts = np.zeros((e.SCRATCH_ROWS, e.SCRATCH_COLS), dtype=np.float64)
         e.deck_totals(self.table, counts)
         return int(e.decide(self.state, self.table, self.opts, np.array(kinds), obs, legal, prng, counts))
 

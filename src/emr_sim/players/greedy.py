@@ -79,7 +79,12 @@ WIN = 100.0
 SCRATCH_EVENTS = 64
 
 
-DECK_ROW = 3  # counts[3:6] hold the deck's own totals (deck_totals), rows 0..2 the unseen ones
+# The greedy player's scratch `counts` is a float64 (SCRATCH_ROWS, 11) array:
+DECK_ROW = 3  # rows 3..5: the deck's own totals (deck_totals); rows 0..2: the unseen cards
+THREAT_ROW = 6  # row 6: threat(defence) for defence values 2..10, this decision
+MISC_ROW = 7  # row 7, column 0: the opponent's chance to dragon counter, this decision
+SCRATCH_ROWS = 8
+SCRATCH_COLS = 11
 
 
 @njit
@@ -104,7 +109,7 @@ def unseen_counts(obs, T, me, counts):
     """counts[0, v] / counts[1, v]: unseen cards with left / right number v; counts[2, 0]:
     unseen cards; counts[2, 1]: unseen dragons. Unseen = the deck less my hand and
     set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN)."""
-    counts[0:DECK_ROW, :] = counts[DECK_ROW:, :]
+    counts[0:DECK_ROW, :] = counts[DECK_ROW : 2 * DECK_ROW, :]
     base = pb(me)
     for k in range(obs[base + P_HAND_N]):
         count_card(T, counts, 0, obs[base + P_HAND + k], -1)
@@ -219,7 +224,7 @@ def play_score(obs, T, O, counts, me, card, side):
             if c >= 0 and obs[pb(o) + P_ZBLOCK + zz] == 0 and T[c, CF_COLOUR] == T[ej, CF_COLOUR]:
                 blocks += 1
         net = dmg - min(blocks, dmg)
-        survive = 1.0 - counter_chance(obs, T, counts, o)
+        survive = 1.0 - counts[MISC_ROW, 0]
         if net >= obs[pb(o) + P_HEALTH]:
             score += WIN * survive
         score += survive * (net + 0.2)
@@ -228,7 +233,7 @@ def play_score(obs, T, O, counts, me, card, side):
     if T[left_c, CF_RIGHT] == T[right_c, CF_LEFT] and obs[base + P_ZBLOCK + keep] == 0:
         score += W_PAIR
     defence = T[left_c, CF_LEFT] + T[right_c, CF_RIGHT]
-    score -= threat(obs, T, counts, me, min(new, keep), defence)
+    score -= counts[THREAT_ROW, defence]
     if T[card, CF_DRAGON] == 1 and ready_dragon(obs, T, me):
         score -= W_KEEP_DRAGON
     return score
@@ -237,11 +242,14 @@ def play_score(obs, T, O, counts, me, card, side):
 @njit
 def draw_score(obs, T, counts, me, extra):
     n = 1 if extra else (2 if obs[pb(me) + P_HAND_N] <= 2 else 1)
-    return W_DRAW_CARD * n - threat(obs, T, counts, me, pair_left(obs, me), outer_value(obs, T, me))
+    return W_DRAW_CARD * n - counts[THREAT_ROW, outer_value(obs, T, me)]
 
 
 @njit
 def choose_action(obs, T, O, me, legal, n, counts, extra):
+    for defence in range(2, SCRATCH_COLS):
+        counts[THREAT_ROW, defence] = threat(obs, T, counts, me, 0, defence)
+    counts[MISC_ROW, 0] = counter_chance(obs, T, counts, 1 - me)
     best = legal[0]
     best_score = -1e18
     for k in range(n):

@@ -124,6 +124,26 @@ def effect_targets(S, T, O, effect, out, n):
 
 
 @njit
+def effect_has_target(S, T, O, effect):
+    """Has `effect` any legal target now? (Slide, swap, the traps and power always do.)"""
+    if effect == EFFECT_REMOVE or effect == EFFECT_COPY:
+        for q in range(2):
+            base = pb(q)
+            for z in range(N_ZONES):
+                c = S[base + P_ZCARD + z]
+                if effect == EFFECT_COPY and c != NO_CARD and copyable(S, T, O, c):
+                    return True
+                if effect == EFFECT_REMOVE:
+                    for kind in range(4):
+                        if S[base + REMOVE_FIELDS[kind] + z] > 0:
+                            return True
+        return False
+    if effect == EFFECT_DRAW:
+        return may_draw_one(S, O, 0) or may_draw_one(S, O, 1)
+    return effect != EFFECT_NONE
+
+
+@njit
 def slide_entered(z, left, k):
     """k-th zone a slide of the pair at z to `left` counts as on the way (D-SLIDE), or -1."""
     if left > z:

@@ -4,8 +4,6 @@ RES_STEP says where the engine resumes; H_PHASE / H_DECIDER say which
 decision is pending and who takes it (DK_NONE once the game is over).
 """
 
-import numpy as np
-
 from emr_sim.codes import (
     A_BLOCK,
     A_COUNTER,
@@ -37,7 +35,7 @@ from emr_sim.codes import (
     H_DECIDER,
     H_DECISIONS,
     H_PHASE,
-    MAX_LEGAL,
+    N_ZONES,
     P_HAND_N,
     RES_BLOCKS,
     RES_CANCELLED,
@@ -81,14 +79,23 @@ from emr_sim.rules.combat import (
     do_counter,
     do_play,
     hit_check,
+    may_block_with,
     may_counter,
     pair_formed,
     take_hit,
 )
 from emr_sim.rules.core import cards_available, discard_card, emit, game_over, hand_remove, pb
-from emr_sim.rules.effects import apply_effect, effect_targets
-from emr_sim.rules.legal import add_action_choices, add_blocks, has_defence, token_moves
-from emr_sim.rules.turn import HAND_LIMIT, clear_resolution, do_draw, do_token_move, draw_count, start_turn
+from emr_sim.rules.effects import apply_effect, effect_has_target
+from emr_sim.rules.legal import has_defence
+from emr_sim.rules.turn import (
+    HAND_LIMIT,
+    clear_resolution,
+    do_draw,
+    do_token_move,
+    draw_count,
+    has_token_move,
+    start_turn,
+)
 
 RES_CLEAR = (
     RES_HIT,
@@ -115,14 +122,13 @@ def ask(S, kind, player):
 
 @njit
 def any_legal(S, T, O, kind, p):
-    if kind == DK_TURN or kind == DK_EXTRA:  # R-PLAY: a pair always has an open side
-        return S[pb(p) + P_HAND_N] > 0 or cards_available(S, O) > 0
-    buf = np.empty(MAX_LEGAL, dtype=np.int64)
+    """Is there a legal action other than passing? (no allocation: this runs every step)"""
     if kind == DK_TOKEN_MOVE:
-        return token_moves(S, p, buf, 0) > 0
+        return has_token_move(S, p)
     if kind == DK_EFFECT:
-        return effect_targets(S, T, O, S[RES_EFFECT], buf, 0) > 0
-    return add_action_choices(S, T, O, p, kind == DK_EXTRA, buf, 0) > 0
+        return effect_has_target(S, T, O, S[RES_EFFECT])
+    # DK_TURN / DK_EXTRA; R-PLAY: a pair always has an open side
+    return S[pb(p) + P_HAND_N] > 0 or cards_available(S, O) > 0
 
 
 @njit
@@ -321,9 +327,10 @@ def counter_and_continue(S, T, O, ev, p, code):
 @njit
 def block_and_continue(S, T, O, ev, d, code):
     do_block(S, T, O, ev, d, code - A_BLOCK)
-    buf = np.empty(MAX_LEGAL, dtype=np.int64)
-    if add_blocks(S, T, O, d, buf, 0) > 0:
-        ask(S, DK_BLOCK_MORE, d)
+    for z in range(N_ZONES):
+        if may_block_with(S, T, O, d, z):
+            ask(S, DK_BLOCK_MORE, d)
+            return
 
 
 @njit

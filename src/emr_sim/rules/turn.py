@@ -7,6 +7,7 @@ from emr_sim.codes import (
     A_TOKEN,
     BOW_BASE,
     CF_VALID,
+    DIR_LEFT,
     DISC,
     DK_NONE,
     DRAW,
@@ -94,24 +95,42 @@ def do_draw(S, T, O, ev, p, n):
 
 
 @njit
+def token_move_kind(S, p, z, d):
+    """R-DRAW: the A_TOKEN kind of moving a damage token from zone z in direction d, or -1.
+
+    A token on an empty zone goes to an adjacent empty zone; a token on a card to
+    the adjacent card."""
+    base = pb(p)
+    nz = z - 1 if d == DIR_LEFT else z + 1
+    if nz < 0 or nz >= N_ZONES:
+        return -1
+    on_card = S[base + P_ZCARD + z] != NO_CARD
+    if S[base + (P_CDMG if on_card else P_ZDMG) + z] == 0:
+        return -1
+    if (S[base + P_ZCARD + nz] != NO_CARD) != on_card:
+        return -1
+    return TOKEN_CARD if on_card else TOKEN_ZONE
+
+
+@njit
 def token_moves(S, p, out, n):
     """R-DRAW: append the moves of one damage token of p's board to out[n:]."""
-    base = pb(p)
     for z in range(N_ZONES):
-        on_card = S[base + P_ZCARD + z] != NO_CARD
-        count = S[base + (P_CDMG if on_card else P_ZDMG) + z]
-        if count == 0:
-            continue
         for d in range(2):
-            nz = z - 1 if d == 0 else z + 1
-            if nz < 0 or nz >= N_ZONES:
-                continue
-            # a zone token to an adjacent empty zone; a card token to the adjacent card
-            if (S[base + P_ZCARD + nz] != NO_CARD) == on_card:
-                kind = TOKEN_CARD if on_card else TOKEN_ZONE
+            kind = token_move_kind(S, p, z, d)
+            if kind >= 0:
                 out[n] = A_TOKEN + kind * 12 + z * 2 + d
                 n += 1
     return n
+
+
+@njit
+def has_token_move(S, p):
+    for z in range(N_ZONES):
+        for d in range(2):
+            if token_move_kind(S, p, z, d) >= 0:
+                return True
+    return False
 
 
 @njit
