@@ -81,8 +81,8 @@ SCRATCH_EVENTS = 64
 
 # The greedy player's scratch `counts` is a float64 (SCRATCH_ROWS, 11) array:
 DECK_ROW = 3  # rows 3..5: the deck's own totals (deck_totals); rows 0..2: the unseen cards
-THREAT_ROW = 6  # row 6: threat(defence) for defence values 2..10, this decision
-MISC_ROW = 7  # row 7, column 0: the opponent's chance to dragon counter, this decision
+THREAT_ROW = 6  # row 6: threat(defence) for defence values 2..10 (-1: not yet), this decision
+MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 its hand + 1
 SCRATCH_ROWS = 8
 SCRATCH_COLS = 11
 
@@ -147,47 +147,72 @@ def zone_card_damage(obs, T, p, z):
 
 
 @njit
-def threat(obs, T, counts, me, zl, defence):
-    """Expected damage the opponent deals me next turn if my pair at zl shows `defence`."""
+def side_info(obs, T, me, side):
+    """The opponent playing on `side` next turn: (possible, the number its attack adds to
+    the new card's, the damage of the card it would eject against me)."""
     o = 1 - me
+    new, far = play_zones(obs, o, side)
+    if new < 0:
+        return False, 0, 0
     oz = pair_left(obs, o)
-    a = card_at(obs, o, oz)
-    b = card_at(obs, o, oz + 1)
-    hand_n = obs[pb(o) + P_HAND_N] + 1  # the opponent may also draw first
+    base = T[card_at(obs, o, oz), CF_LEFT] if side == 0 else T[card_at(obs, o, oz + 1), CF_RIGHT]
+    dmg = zone_card_damage(obs, T, o, far)
+    if dmg > 0 and count_blocked_colour(obs, T, me, T[card_at(obs, o, far), CF_COLOUR]) > 0:
+        dmg += 2  # R-PENALTY
+    return True, base, dmg
+
+
+@njit
+def side_threat(counts, side, base, dmg, defence, hand_n):
+    """Expected damage of the opponent's play on `side` against `defence`."""
+    need = defence - base
+    if need < 1 or need > 5 or dmg == 0:
+        return 0.0
+    matching = counts[1, need] if side == 0 else counts[0, need]  # the new card's right / left
+    return chance_in_hand(matching, counts[2, 0], hand_n) * dmg
+
+
+@njit
+def threat(obs, T, counts, me, defence):
+    """Expected damage the opponent deals me next turn if my pair shows `defence`."""
+    hand_n = obs[pb(1 - me) + P_HAND_N] + 1  # the opponent may also draw first
     total = 0.0
     for side in range(2):
-        new, far = play_zones(obs, o, side)
-        if new < 0:
-            continue
-        need = defence - (T[a, CF_LEFT] if side == 0 else T[b, CF_RIGHT])
-        if need < 1 or need > 5:
-            continue
-        matching = counts[1, need] if side == 0 else counts[0, need]
-        chance = chance_in_hand(matching, counts[2, 0], hand_n)
-        dmg = zone_card_damage(obs, T, o, far)
-        if dmg > 0 and count_blocked_colour(obs, T, me, T[card_at(obs, o, far), CF_COLOUR]) > 0:
-            dmg += 2
-        total += chance * dmg
+        ok, base, dmg = side_info(obs, T, me, side)
+        if ok:
+            total += side_threat(counts, side, base, dmg, defence, hand_n)
     return total
 
 
 @njit
-def counter_chance(obs, T, counts, p):
-    """Chance that p can dragon counter now, judged from the board and the unseen cards."""
-    ready = False
-    z = pair_left(obs, p)
+def prepare_threats(obs, T, counts, me):
+    """This decision's memo: the opponent's two sides, threats not yet computed."""
     for side in range(2):
-        near = z if side == 0 else z + 1
-        new, far = play_zones(obs, p, side)
-        if new >= 0 and T[card_at(obs, p, near), CF_DRAGON] == 1 and obs[pb(p) + P_ZBLOCK + near] == 0:
-            ready = True
-    if not ready:
-        return 0.0
-    return chance_in_hand(counts[2, 1], counts[2, 0], obs[pb(p) + P_HAND_N])
+        ok, base, dmg = side_info(obs, T, me, side)
+        counts[MISC_ROW, 1 + 3 * side] = 1.0 if ok else 0.0
+        counts[MISC_ROW, 2 + 3 * side] = base
+        counts[MISC_ROW, 3 + 3 * side] = dmg
+    counts[MISC_ROW, 7] = obs[pb(1 - me) + P_HAND_N] + 1
+    counts[THREAT_ROW, :] = -1.0
+
+
+@njit
+def cached_threat(counts, defence):
+    """threat() for this decision's observation, computed once per defence value."""
+    if counts[THREAT_ROW, defence] < 0.0:
+        total = 0.0
+        hand_n = int(counts[MISC_ROW, 7])
+        for side in range(2):
+            if counts[MISC_ROW, 1 + 3 * side] > 0.0:
+                base = int(counts[MISC_ROW, 2 + 3 * side])
+                total += side_threat(counts, side, base, counts[MISC_ROW, 3 + 3 * side], defence, hand_n)
+        counts[THREAT_ROW, defence] = total
+    return counts[THREAT_ROW, defence]
 
 
 @njit
 def ready_dragon(obs, T, p):
+    """A dragon in attack state on p's board with room on its outer side (R-COUNTER)."""
     z = pair_left(obs, p)
     for side in range(2):
         near = z if side == 0 else z + 1
@@ -195,6 +220,14 @@ def ready_dragon(obs, T, p):
         if new >= 0 and T[card_at(obs, p, near), CF_DRAGON] == 1 and obs[pb(p) + P_ZBLOCK + near] == 0:
             return True
     return False
+
+
+@njit
+def counter_chance(obs, T, counts, p):
+    """Chance that p can dragon counter now, judged from the board and the unseen cards."""
+    if not ready_dragon(obs, T, p):
+        return 0.0
+    return chance_in_hand(counts[2, 1], counts[2, 0], obs[pb(p) + P_HAND_N])
 
 
 @njit
@@ -233,7 +266,7 @@ def play_score(obs, T, O, counts, me, card, side):
     if T[left_c, CF_RIGHT] == T[right_c, CF_LEFT] and obs[base + P_ZBLOCK + keep] == 0:
         score += W_PAIR
     defence = T[left_c, CF_LEFT] + T[right_c, CF_RIGHT]
-    score -= counts[THREAT_ROW, defence]
+    score -= cached_threat(counts, defence)
     if T[card, CF_DRAGON] == 1 and ready_dragon(obs, T, me):
         score -= W_KEEP_DRAGON
     return score
@@ -242,13 +275,12 @@ def play_score(obs, T, O, counts, me, card, side):
 @njit
 def draw_score(obs, T, counts, me, extra):
     n = 1 if extra else (2 if obs[pb(me) + P_HAND_N] <= 2 else 1)
-    return W_DRAW_CARD * n - counts[THREAT_ROW, outer_value(obs, T, me)]
+    return W_DRAW_CARD * n - cached_threat(counts, outer_value(obs, T, me))
 
 
 @njit
 def choose_action(obs, T, O, me, legal, n, counts, extra):
-    for defence in range(2, SCRATCH_COLS):
-        counts[THREAT_ROW, defence] = threat(obs, T, counts, me, 0, defence)
+    prepare_threats(obs, T, counts, me)
     counts[MISC_ROW, 0] = counter_chance(obs, T, counts, 1 - me)
     best = legal[0]
     best_score = -1e18
@@ -302,8 +334,8 @@ def board_eval(obs, T, O, counts, me):
     """A static value of the boards for `me` (health, threats, tokens)."""
     o = 1 - me
     value = float(obs[pb(me) + P_HEALTH] - obs[pb(o) + P_HEALTH])
-    value -= threat(obs, T, counts, me, pair_left(obs, me), outer_value(obs, T, me))
-    value += threat(obs, T, counts, o, pair_left(obs, o), outer_value(obs, T, o))
+    value -= threat(obs, T, counts, me, outer_value(obs, T, me))
+    value += threat(obs, T, counts, o, outer_value(obs, T, o))
     for p in range(2):
         sign = 1.0 if p == me else -1.0
         base = pb(p)
