@@ -175,3 +175,32 @@ def kinds(events: list[tuple[int, ...]]) -> list[int]:
 def damage_events(events: list[tuple[int, ...]]) -> list[tuple[int, int, int]]:
     """(player, amount, source) of each E_DAMAGE."""
     return [(e[1], e[2], e[3]) for e in events if e[0] == C.E_DAMAGE]
+
+
+def player_rngs(seed: int, index: int = 0) -> np.ndarray:
+    """The two player RNG streams of game (seed, index), seeded as game.play() does."""
+    from emr_sim.engine import PLAYER_STREAM
+
+    prng = np.zeros((2, 4), dtype=np.int64)
+    for p in range(2):
+        seed_rng(prng[p], 0, int(seed), int(index), PLAYER_STREAM + p)
+    return prng
+
+
+def seeded_steps(
+    seed: int,
+    players: tuple[int, int] = (C.PLAYER_GREEDY, C.PLAYER_GREEDY),
+    index: int = 0,
+    rules: dict[str, str] | None = None,
+    heroes: str | tuple | None = None,
+):
+    """Play game (seed, index) step by step as game.play() does.
+
+    Yields (game, prng) at every decision, before the action is chosen, and once more
+    when the game is over; the caller must not change them."""
+    game = Game.new(seed, index, rules=rules, heroes=heroes)
+    prng = player_rngs(seed, index)
+    while not game.over:
+        yield game, prng
+        game.apply(game.choose(players, prng))
+    yield game, prng

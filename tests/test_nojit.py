@@ -21,7 +21,9 @@ def play_json(env, *args):
     return json.loads(out.stdout)
 
 
-@pytest.mark.parametrize("args", [("--seed", "4", "--players", "greedy,random"), ("--seed", "9", "--index", "3")])
+@pytest.mark.parametrize(
+    "args", [("--seed", "4", "--players", "greedy,random"), ("--seed", "9", "--index", "3")]
+)
 def test_seeded_game_log_is_identical_with_and_without_jit(args):
     jit = play_json(dict(os.environ), *args)
     plain = play_json(NOJIT, *args)

@@ -231,43 +231,56 @@ def counter_chance(obs, T, counts, p):
 
 
 @njit
-def play_score(obs, T, O, counts, me, card, side):
-    """The immediate value of playing `card` on `side` (R-PLAY .. R-PAIR)."""
-    base = pb(me)
+def hit_gain(obs, T, counts, me, far):
+    """Expected value of a hit by the card on my zone `far`: its damage (R-DAMAGE,
+    R-PENALTY) less the blocks the defender shows (R-BLOCK), if no counter stops it."""
     o = 1 - me
+    ej = card_at(obs, me, far)
+    colour = T[ej, CF_COLOUR]
+    dmg = zone_card_damage(obs, T, me, far)
+    if dmg > 0 and count_blocked_colour(obs, T, o, colour) > 0:
+        dmg += 2
+    blocks = 0
+    for zz in range(N_ZONES):
+        c = obs[pb(o) + P_ZCARD + zz]
+        if c >= 0 and obs[pb(o) + P_ZBLOCK + zz] == 0 and T[c, CF_COLOUR] == colour:
+            blocks += 1
+    net = dmg - min(blocks, dmg)
+    survive = 1.0 - counts[MISC_ROW, 0]
+    gain = survive * (net + 0.2)
+    if net >= obs[pb(o) + P_HEALTH]:
+        gain += WIN * survive
+    return gain
+
+
+@njit
+def side_plan(obs, T, counts, me, side):
+    """What a play on `side` does whatever the card: (the card kept beside it, whether
+    that card is blocked, the value of ejecting the far card before the hit)."""
+    base = pb(me)
     z = pair_left(obs, me)
     new, far = play_zones(obs, me, side)
-    if side == 0:
-        left_c, right_c, keep = card, card_at(obs, me, z), z
-    else:
-        left_c, right_c, keep = card_at(obs, me, z + 1), card, z + 1
-    ej = card_at(obs, me, far)
-    self_dmg = obs[base + P_ZDMG + new] + obs[base + P_CDMG + far]
+    keep_zone = z if side == 0 else z + 1
+    keep = card_at(obs, me, keep_zone)
+    self_dmg = obs[base + P_ZDMG + new] + obs[base + P_CDMG + far]  # R-STEP
     if self_dmg >= obs[base + P_HEALTH]:
-        return -WIN
-    score = -float(self_dmg)
-    attack = T[left_c, CF_RIGHT] + T[right_c, CF_LEFT]
-    if attack == outer_value(obs, T, o):
-        dmg = zone_card_damage(obs, T, me, far)
-        if dmg > 0 and count_blocked_colour(obs, T, o, T[ej, CF_COLOUR]) > 0:
-            dmg += 2
-        blocks = 0
-        for zz in range(N_ZONES):
-            c = obs[pb(o) + P_ZCARD + zz]
-            if c >= 0 and obs[pb(o) + P_ZBLOCK + zz] == 0 and T[c, CF_COLOUR] == T[ej, CF_COLOUR]:
-                blocks += 1
-        net = dmg - min(blocks, dmg)
-        survive = 1.0 - counts[MISC_ROW, 0]
-        if net >= obs[pb(o) + P_HEALTH]:
-            score += WIN * survive
-        score += survive * (net + 0.2)
-    if T[ej, CF_EFFECT] != EFFECT_NONE:
-        score += W_EFFECT
-    if T[left_c, CF_RIGHT] == T[right_c, CF_LEFT] and obs[base + P_ZBLOCK + keep] == 0:
+        return keep, True, -WIN, 0.0
+    value = -float(self_dmg)
+    if T[card_at(obs, me, far), CF_EFFECT] != EFFECT_NONE:
+        value += W_EFFECT
+    return keep, obs[base + P_ZBLOCK + keep_zone] == 1, value, hit_gain(obs, T, counts, me, far)
+
+
+@njit
+def card_score(T, counts, card, side, keep, keep_blocked, keep_dragon):
+    """The value of `card` beside `keep` on `side`, the hit aside: the pair, the defence
+    it leaves, a dragon kept for a counter."""
+    left_c, right_c = (card, keep) if side == 0 else (keep, card)
+    score = 0.0
+    if T[left_c, CF_RIGHT] == T[right_c, CF_LEFT] and not keep_blocked:  # R-PAIR
         score += W_PAIR
-    defence = T[left_c, CF_LEFT] + T[right_c, CF_RIGHT]
-    score -= cached_threat(counts, defence)
-    if T[card, CF_DRAGON] == 1 and ready_dragon(obs, T, me):
+    score -= cached_threat(counts, T[left_c, CF_LEFT] + T[right_c, CF_RIGHT])
+    if keep_dragon and T[card, CF_DRAGON] == 1:
         score -= W_KEEP_DRAGON
     return score
 
@@ -280,8 +293,13 @@ def draw_score(obs, T, counts, me, extra):
 
 @njit
 def choose_action(obs, T, O, me, legal, n, counts, extra):
+    """DK_TURN / DK_EXTRA: the draw or play of the best immediate value."""
     prepare_threats(obs, T, counts, me)
     counts[MISC_ROW, 0] = counter_chance(obs, T, counts, 1 - me)
+    opp_defence = outer_value(obs, T, 1 - me)
+    keep_dragon = ready_dragon(obs, T, me)
+    keep0, blocked0, value0, gain0 = side_plan(obs, T, counts, me, 0)
+    keep1, blocked1, value1, gain1 = side_plan(obs, T, counts, me, 1)
     best = legal[0]
     best_score = -1e18
     for k in range(n):
@@ -289,8 +307,18 @@ def choose_action(obs, T, O, me, legal, n, counts, extra):
         if code == A_DRAW:
             s = draw_score(obs, T, counts, me, extra)
         else:
-            rel = code - A_PLAY
-            s = play_score(obs, T, O, counts, me, rel // 2, rel % 2)
+            card = (code - A_PLAY) // 2
+            side = (code - A_PLAY) % 2
+            if side == 0:
+                keep, blocked, value, gain = keep0, blocked0, value0, gain0
+            else:
+                keep, blocked, value, gain = keep1, blocked1, value1, gain1
+            s = value
+            if value > -WIN:
+                left_c, right_c = (card, keep) if side == 0 else (keep, card)
+                if T[left_c, CF_RIGHT] + T[right_c, CF_LEFT] == opp_defence:  # R-HIT
+                    s += gain
+                s += card_score(T, counts, card, side, keep, blocked, keep_dragon)
         if s > best_score:
             best_score = s
             best = code

@@ -37,6 +37,7 @@ from emr_sim.codes import (
     H_PHASE,
     N_ZONES,
     P_HAND_N,
+    P_ZCARD,
     RES_BLOCKS,
     RES_CANCELLED,
     RES_COPY_DEPTH,
@@ -52,6 +53,7 @@ from emr_sim.codes import (
     RES_LAST_COUNTER,
     RES_NO_BLOCK,
     RES_PENALTY,
+    RES_PLAYED,
     RES_STEP,
     STEP_ACTION,
     STEP_AFTER_DRAW,
@@ -211,8 +213,8 @@ def offer_effect(S, T, O, ev):
 def step_pair(S, T, O, ev):
     """R-PAIR (D-PAIR-NOW, D-EXTRA): the extra action, then the play is over."""
     a = S[H_ACTIVE]
-    if O[O_PAIR_CHECK] != PAIR_ON_PLAY and pair_formed(S, T, a):
-        S[RES_EXTRA] |= EXTRA_PAIR
+    if O[O_PAIR_CHECK] != PAIR_ON_PLAY and played_on_board(S, a) and pair_formed(S, T, a):
+        S[RES_EXTRA] |= EXTRA_PAIR  # D-PAIR-NOW; D-COUNTER: a counter-back that discarded it gives none
     causes = S[RES_EXTRA]
     earned = (causes & EXTRA_PAIR) + (causes & EXTRA_BUSHIDO) // EXTRA_BUSHIDO
     if earned > O[O_EXTRA_MAX]:  # D-EXTRA: one play gives at most one extra action
@@ -224,6 +226,16 @@ def step_pair(S, T, O, ev):
         S[RES_STEP] = STEP_ACTION
     else:
         S[RES_STEP] = STEP_TURN_END
+
+
+@njit
+def played_on_board(S, a):
+    """R-PAIR needs the card just played on the board (a counter back may have discarded it;
+    a slide or swap may have moved it)."""
+    for z in range(N_ZONES):
+        if S[pb(a) + P_ZCARD + z] == S[RES_PLAYED]:
+            return True
+    return False
 
 
 @njit
