@@ -157,7 +157,8 @@ H_HERO_MODE = 6  # 1 when fury and techniques are on (R-OPT-FURY)
 H_N_SHOT = 7  # number of shot cards in the deck
 H_PLAYS = 8  # plays so far this game (statistics)
 H_DECISIONS = 9  # decisions taken so far this game (statistics)
-H_SIZE = 10
+H_RESHUFFLES = 10  # times the discard pile became the draw pile (public, D-DECKOUT)
+H_SIZE = 11
 DRAWN_GAME = 2
 NO_WINNER = -1
 

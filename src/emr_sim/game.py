@@ -47,8 +47,9 @@ def parse_players(text: str | tuple | list) -> tuple[int, int]:
     return PLAYER_KINDS[names[0]], PLAYER_KINDS[names[1]]
 
 
-def parse_heroes(text: str | tuple | list | None) -> tuple[int, int]:
-    """'crow,illusion' -> hero codes (NO_HERO for None)."""
+def parse_heroes(text: str | tuple | list | None, allow_mirror: bool = False) -> tuple[int, int]:
+    """'crow,illusion' -> hero codes (NO_HERO for None). R-OPT-HERO: the second player may
+    not pick the first one's hero; a mirror match is only for checks (allow_mirror)."""
     if not text:
         return codes.NO_HERO, codes.NO_HERO
     names = [t.strip() for t in (text.split(",") if isinstance(text, str) else text)]
@@ -57,6 +58,8 @@ def parse_heroes(text: str | tuple | list | None) -> tuple[int, int]:
     for name in names:
         if name not in codes.HERO_NAMES:
             raise ValueError(f"unknown hero {name!r}; known: {', '.join(codes.HERO_NAMES)}")
+    if names[0] == names[1] and not allow_mirror:
+        raise ValueError(f"heroes: the second player may not pick the same hero ({names[0]}) (R-OPT-HERO)")
     return codes.HERO_NAMES.index(names[0]), codes.HERO_NAMES.index(names[1])
 
 

@@ -8,7 +8,7 @@ Format ``emr-sim-position``, version 1 (docs in this docstring are the spec)::
       "rules": {"fury": "on", ...},           # options.describe_options
       "phase": "defend",                      # codes.DECISION_NAMES
       "decider": 1, "active": 0, "first": 0,  # players (null for -1)
-      "turn": 12, "plays": 9, "decisions": 30,
+      "turn": 12, "plays": 9, "decisions": 30, "reshuffles": 0,
       "winner": null | 0 | 1 | "draw",
       "hero_mode": true,
       "resolution": {"step": "hit", "played_zone": 4, "played": "red 3-1",
@@ -140,7 +140,7 @@ TOP_KEYS = (
     "discard_pile",
     "rng",
 )
-TOP_OPTIONAL = ("deck_sha256", "plays", "decisions", "resolution")
+TOP_OPTIONAL = ("deck_sha256", "plays", "decisions", "reshuffles", "resolution")
 PLAYER_KEYS = ("health", "hand", "board")
 PLAYER_OPTIONAL = ("fury", "poison", "hero", "set_aside", "zones")
 
@@ -266,6 +266,7 @@ def state_to_dict(
         "hero_mode": _flag_out(s[C.H_HERO_MODE]),
         "plays": s[C.H_PLAYS],
         "decisions": s[C.H_DECISIONS],
+        "reshuffles": s[C.H_RESHUFFLES],
         "resolution": _resolution_to_dict(s, card),
         "players": [_player_to_dict(s, p, card) for p in (0, 1)],
         "draw_pile": [card(c) for c in s[C.DRAW : C.DRAW + s[C.DRAW_N]]],
@@ -398,6 +399,7 @@ def _read_header(d: dict, s: np.ndarray) -> None:
     s[C.H_HERO_MODE] = _flag(d["hero_mode"], "hero_mode")
     s[C.H_PLAYS] = _int(d.get("plays", 0), "plays", 0)
     s[C.H_DECISIONS] = _int(d.get("decisions", 0), "decisions", 0)
+    s[C.H_RESHUFFLES] = _int(d.get("reshuffles", 0), "reshuffles", 0)
     winner = d["winner"]
     if winner is None:
         s[C.H_WINNER] = C.NO_WINNER

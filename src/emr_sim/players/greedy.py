@@ -40,24 +40,26 @@ from emr_sim.codes import (
     EFFECT_NONE,
     EV_SIZE,
     H_PHASE,
+    H_RESHUFFLES,
     MAX_LEGAL,
     MAX_SHOT,
     N_ZONES,
     P_ASIDE,
     P_ASIDE_N,
+    P_BASE,
     P_CDMG,
     P_CPM,
     P_CPP,
     P_HAND,
     P_HAND_N,
     P_HEALTH,
+    P_SIZE,
     P_ZBLOCK,
     P_ZCARD,
     P_ZDMG,
     RES_DAMAGE,
     RES_EFFECT,
     RES_EJECTED,
-    STATE_SIZE,
     TARGET_SPAN,
 )
 from emr_sim.jit import njit
@@ -77,13 +79,21 @@ W_POWER = 0.25  # a power token
 W_KEEP_DRAGON = 0.25  # a dragon in hand while a board dragon is ready
 WIN = 100.0
 SCRATCH_EVENTS = 64
+# Header, resolution and both player blocks: the part of the state that token moves and
+# the effects tried by choose_by_eval change (E-DRAW is judged without applying it).
+TRIAL_SPAN = P_BASE + 2 * P_SIZE
 
 
 # The greedy player's scratch `counts` is a float64 (SCRATCH_ROWS, 11) array:
 DECK_ROW = 3  # rows 3..5: the deck's own totals (deck_totals); rows 0..2: the unseen cards
 THREAT_ROW = 6  # row 6: threat(defence) for defence values 2..10 (-1: not yet), this decision
-MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 its hand + 1
-SCRATCH_ROWS = 8
+MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 its hand + 1;
+#                col 8: discard-pile cards already counted in rows 8..10; col 9: at which
+#                reshuffle count (H_RESHUFFLES)
+DISC_ROW = 8  # rows 8..10: the cards of the (public) discard pile, counted as it grows
+DISC_DONE = 8  # column of MISC_ROW
+DISC_EPOCH = 9  # column of MISC_ROW
+SCRATCH_ROWS = 11
 SCRATCH_COLS = 11
 
 
@@ -120,10 +130,25 @@ def unseen_counts(obs, T, me, counts):
             c = obs[pb(p) + P_ZCARD + z]
             if c >= 0 and T[c, CF_COLOUR] != COLOUR_BOW:
                 count_card(T, counts, 0, c, -1)
-    for k in range(obs[DISC_N]):
-        count_card(T, counts, 0, obs[DISC + k], -1)
+    count_discards(obs, T, counts)
+    counts[0:DECK_ROW, :] -= counts[DISC_ROW : DISC_ROW + DECK_ROW, :]
     if obs[RES_EJECTED] >= 0 and T[obs[RES_EJECTED], CF_COLOUR] != COLOUR_BOW:
         count_card(T, counts, 0, obs[RES_EJECTED], -1)
+
+
+@njit
+def count_discards(obs, T, counts):
+    """Rows DISC_ROW..: the discard pile's cards. The pile only grows until it is
+    reshuffled (D-DECKOUT), so only the new cards are counted at each decision."""
+    done = int(counts[MISC_ROW, DISC_DONE])
+    n = obs[DISC_N]
+    if counts[MISC_ROW, DISC_EPOCH] != obs[H_RESHUFFLES] or n < done:  # a new pile
+        counts[DISC_ROW : DISC_ROW + DECK_ROW, :] = 0.0
+        counts[MISC_ROW, DISC_EPOCH] = obs[H_RESHUFFLES]
+        done = 0
+    for k in range(done, n):
+        count_card(T, counts, DISC_ROW, obs[DISC + k], 1)
+    counts[MISC_ROW, DISC_DONE] = n
 
 
 @njit
@@ -380,15 +405,15 @@ def board_eval(obs, T, O, counts, me):
 @njit
 def choose_by_eval(obs, T, O, me, legal, n, counts, kind):
     """Effects and token moves: try each on a copy of the observation, keep the best."""
-    ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
-    trial = np.empty(STATE_SIZE, dtype=np.int64)
+    ev = np.empty((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
+    trial = obs.copy()
     best = A_PASS
     best_score = board_eval(obs, T, O, counts, me) + 1e-6
     for k in range(n):
         code = legal[k]
         if code == A_PASS:
             continue
-        trial[:] = obs
+        trial[:TRIAL_SPAN] = obs[:TRIAL_SPAN]  # all that a token move or a trial effect changes
         ev[0, 0] = 0
         if kind == DK_TOKEN_MOVE:
             do_token_move(trial, ev, me, code)

@@ -20,6 +20,7 @@ from emr_sim.codes import (
     E_RESHUFFLE,
     E_WIN,
     H_PHASE,
+    H_RESHUFFLES,
     H_WINNER,
     MAX_EVENTS,
     N_ZONES,
@@ -206,6 +207,7 @@ def take_top(S, T, O, ev):
         S[DRAW_N] = n
         S[DISC_N] = 0
         shuffle_range(S, DRAW, n, S, RNG)
+        S[H_RESHUFFLES] += 1
         emit(ev, E_RESHUFFLE, -1, n, 0, 0, 0)
     n = S[DRAW_N] - 1
     card = S[DRAW + n]

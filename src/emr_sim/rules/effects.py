@@ -92,7 +92,7 @@ def add_board_targets(S, T, O, effect, q, out, n):
             if effect == EFFECT_TRAP_ZONE:
                 ok = c == NO_CARD
             elif effect == EFFECT_COPY:
-                ok = c != NO_CARD and copyable(S, T, O, c)
+                ok = copy_target_ok(S, T, O, c)
             elif effect == EFFECT_REMOVE:
                 n = add_remove_targets(S, q, z, out, n)
                 ok = False
@@ -124,23 +124,45 @@ def effect_targets(S, T, O, effect, out, n):
 
 
 @njit
-def effect_has_target(S, T, O, effect):
-    """Has `effect` any legal target now? (Slide, swap, the traps and power always do.)"""
-    if effect == EFFECT_REMOVE or effect == EFFECT_COPY:
-        for q in range(2):
-            base = pb(q)
-            for z in range(N_ZONES):
-                c = S[base + P_ZCARD + z]
-                if effect == EFFECT_COPY and c != NO_CARD and copyable(S, T, O, c):
+def has_remove_target(S):
+    for q in range(2):
+        base = pb(q)
+        for z in range(N_ZONES):
+            for kind in range(4):
+                if S[base + REMOVE_FIELDS[kind] + z] > 0:
                     return True
-                if effect == EFFECT_REMOVE:
-                    for kind in range(4):
-                        if S[base + REMOVE_FIELDS[kind] + z] > 0:
-                            return True
-        return False
+    return False
+
+
+@njit
+def direct_has_target(S, O, effect):
+    """Has a non-copy `effect` any legal target now? (Slide, swap, traps, power always do.)"""
+    if effect == EFFECT_REMOVE:
+        return has_remove_target(S)
     if effect == EFFECT_DRAW:
         return may_draw_one(S, O, 0) or may_draw_one(S, O, 1)
-    return effect != EFFECT_NONE
+    return effect != EFFECT_NONE and effect != EFFECT_COPY
+
+
+@njit
+def copy_target_ok(S, T, O, card):
+    """E-COPY may take this card: its effect is copyable (D-COPY) and has a target now."""
+    if card == NO_CARD or not copyable(S, T, O, card):
+        return False
+    eff = T[card, CF_EFFECT]
+    return eff == EFFECT_COPY or direct_has_target(S, O, eff)
+
+
+@njit
+def effect_has_target(S, T, O, effect):
+    """Has `effect` any legal target now?"""
+    if effect != EFFECT_COPY:
+        return direct_has_target(S, O, effect)
+    for q in range(2):
+        for z in range(N_ZONES):
+            if copy_target_ok(S, T, O, S[pb(q) + P_ZCARD + z]):
+                return True
+    return False
 
 
 @njit
@@ -168,9 +190,9 @@ def apply_slide(S, T, O, ev, q, left):
         zone = slide_entered(z, left, k)
         if zone < 0:
             break
+        S[base + P_ZCROW + zone] = 0  # H-CROW: a slide across a crow token destroys it
         if O[O_SLIDE_WAY] == SLIDE_LANDING and zone != left and zone != left + 1:
             continue
-        S[base + P_ZCROW + zone] = 0  # crow tokens on the way are destroyed without effect
         tokens = S[base + P_ZDMG + zone]
         if tokens > 0:
             if O[O_TRAP_ONCE] == 1:
