@@ -10,6 +10,7 @@ deck file: ``card_table`` adds them from the rules options (D-BOW).
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import importlib.resources
 import re
@@ -274,13 +275,24 @@ def card_text(table: np.ndarray, card_id: int) -> str:
     return f"{label} ({', '.join(parts)})"
 
 
+@functools.lru_cache(maxsize=16)
+def _label_index(raw: bytes, shape: tuple[int, int]) -> dict[str, list[int]]:
+    """label -> card ids, per card table (keyed by its bytes: tables are small)."""
+    table = np.frombuffer(raw, dtype=np.int64).reshape(shape)
+    index: dict[str, list[int]] = {}
+    for i in range(len(table)):
+        if table[i, CF_VALID]:
+            index.setdefault(card_label(table, i), []).append(i)
+    return index
+
+
 def find_card(table: np.ndarray, text: str) -> int:
     """Card id of TEXT: an id (``12``) or a label (``red 3-1``, any case; a ``(...)`` suffix is ignored)."""
     wanted = str(text).strip()
     if re.fullmatch(r"#?[0-9]+", wanted):
         return _check_id(table, int(wanted.lstrip("#")))
     key = " ".join(re.sub(r"\(.*\)\s*$", "", wanted).lower().split())
-    matches = [i for i in range(len(table)) if table[i, CF_VALID] and card_label(table, i) == key]
+    matches = _label_index(table.tobytes(), table.shape).get(key, [])
     if not matches:
         raise ValueError(f"no card {wanted!r}: give an id or a label such as 'red 3-1'")
     if len(matches) > 1:
