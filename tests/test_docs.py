@@ -1,0 +1,35 @@
+"""The docs stay current: every decision and option is listed in docs/rules.md."""
+
+import pathlib
+import re
+
+import pytest
+
+from emr_sim.options import FIXED_DECISIONS, OPTIONS
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SPEC = ROOT.parent / "shared" / "emr-rules.md"
+
+
+def test_rules_doc_lists_every_option_and_decision():
+    doc = (ROOT / "docs" / "rules.md").read_text()
+    for o in OPTIONS:
+        assert f"`{o.name}`" in doc, o.name
+        assert o.rule in doc, o.rule
+    for rid in FIXED_DECISIONS:
+        assert rid in doc
+
+
+def test_every_decision_of_the_spec_is_an_option_or_listed_as_fixed():
+    if not SPEC.exists():  # the spec lives beside the project (../shared)
+        pytest.skip("../shared/emr-rules.md is not beside this checkout")
+    decisions = set(re.findall(r"\*\*(D-[A-Z0-9-]+)\*\*", SPEC.read_text()))
+    covered = {o.rule for o in OPTIONS} | set(FIXED_DECISIONS)
+    assert decisions <= covered, sorted(decisions - covered)
+
+
+def test_readme_opens_with_the_two_commands():
+    lines = (ROOT / "README.md").read_text().splitlines()
+    commands = [ln for ln in lines[:30] if ln.startswith("pip install")]
+    assert len(commands) >= 2
+    assert "emr-sim" in commands[0] and "pytest" in commands[1]
