@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 EXIT_BAD_INPUT = 2
+INT64 = click.IntRange(-(2**63), 2**63 - 1)  # seeds and game indices reach the kernels as int64
 
 
 class BadInput(click.ClickException):
@@ -93,7 +94,7 @@ def cards(deck_path: str | None) -> None:
     """Print the deck as a table, with a summary per colour."""
     from emr_sim.cards import format_cards_table, load_deck
 
-    click.echo(format_cards_table(load_deck(deck_path)))
+    click.echo(format_cards_table(load_deck(deck_path)), nl=False)  # the table ends with its newline
 
 
 @main.command()
@@ -112,8 +113,8 @@ def rules() -> None:
 
 
 @main.command()
-@click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
-@click.option("--index", type=int, default=0, show_default=True, help="Game index within the run.")
+@click.option("--seed", type=INT64, default=1, show_default=True, help="Run seed.")
+@click.option("--index", type=INT64, default=0, show_default=True, help="Game index within the run.")
 @click.option(
     "--players",
     default="greedy,greedy",
@@ -127,11 +128,20 @@ def rules() -> None:
 @fury_option
 def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
     """Play one game and print its log in plain words."""
+    from emr_sim.codes import PLAYER_NAMES
+    from emr_sim.game import parse_players
     from emr_sim.game import play as play_game
     from emr_sim.gamelog import summary_line
     from emr_sim.report_game import game_json
 
-    chosen = rules_dict(rules, True if heroes and fury is None else fury)
+    players = ",".join(PLAYER_NAMES[k] for k in parse_players(players))  # "greedy" -> "greedy,greedy"
+    chosen = rules_dict(rules, fury)
+    if heroes:
+        if chosen.get("fury", "on") == "off":
+            raise BadInput("--heroes needs hero mode, but --no-fury or --rule fury=off turns it off")
+        if chosen.get("hero_select") == "random":
+            raise BadInput("--heroes names the heroes, but --rule hero_select=random draws them (R-OPT-HERO)")
+        chosen["fury"] = "on"
     game = play_game(seed, players, index, deck_path, chosen, heroes)
     if as_json:
         click.echo(json.dumps(game_json(game, seed, index, players), indent=1))
@@ -170,7 +180,10 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
     events = game.apply(action)
     new_position = game.position()
     if output:
-        write_atomically(output, json.dumps(new_position, indent=1) + "\n")
+        try:
+            write_atomically(output, json.dumps(new_position, indent=1) + "\n")
+        except OSError as err:
+            raise BadInput(f"{output}: cannot write: {err.strerror or err}") from None
     if as_json:
         lines = game.log_lines(events)
         click.echo(json.dumps({"events": [list(e) for e in events], "log": lines, "position": new_position}))

@@ -112,10 +112,10 @@ class Game:
                 source = json.loads(Path(source).read_text(encoding="utf-8"))
             except OSError as err:
                 raise PositionError(f"{source}: cannot read: {err.strerror or err}") from None
-            except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
                 raise PositionError(f"{source}: not JSON: {err}") from None
         if not isinstance(source, dict):
-            raise PositionError("a position is a JSON object")
+            raise PositionError(f"position: expected a JSON object, not {type(source).__name__}")
         rules = source.get("rules", {})
         try:
             opts = make_options(rules if isinstance(rules, dict) else None)
