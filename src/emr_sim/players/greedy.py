@@ -66,7 +66,7 @@ from emr_sim.jit import njit
 from emr_sim.rules.combat import play_zones
 from emr_sim.rules.core import card_at, card_damage, count_blocked_colour, outer_value, pair_left, pb
 from emr_sim.rules.effects import apply_effect, effect_targets
-from emr_sim.rules.turn import do_token_move
+from emr_sim.rules.turn import move_token
 
 # weights of the evaluation, in units of one health point
 W_PAIR = 1.2  # an extra action
@@ -79,8 +79,8 @@ W_POWER = 0.25  # a power token
 W_KEEP_DRAGON = 0.25  # a dragon in hand while a board dragon is ready
 WIN = 100.0
 SCRATCH_EVENTS = 64
-# Header, resolution and both player blocks: the part of the state that token moves and
-# the effects tried by choose_by_eval change (E-DRAW is judged without applying it).
+# Header, resolution and both player blocks: the part of the state that the effects tried
+# by choose_effect change (E-DRAW is judged without applying it).
 TRIAL_SPAN = P_BASE + 2 * P_SIZE
 
 
@@ -403,8 +403,26 @@ def board_eval(obs, T, O, counts, me):
 
 
 @njit
-def choose_by_eval(obs, T, O, me, legal, n, counts, kind):
-    """Effects and token moves: try each on a copy of the observation, keep the best."""
+def choose_token_move(obs, T, O, me, legal, n, counts):
+    """R-DRAW's token move: try each on the observation (moved back after), keep the best."""
+    best = A_PASS
+    best_score = board_eval(obs, T, O, counts, me) + 1e-6
+    for k in range(n):
+        code = legal[k]
+        if code == A_PASS:
+            continue
+        move_token(obs, me, code, 1)
+        s = board_eval(obs, T, O, counts, me)
+        move_token(obs, me, code, -1)
+        if s > best_score:
+            best_score = s
+            best = code
+    return best
+
+
+@njit
+def choose_effect(obs, T, O, me, legal, n, counts):
+    """An effect's target: try each on a copy of the observation, keep the best."""
     ev = np.empty((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
     trial = obs.copy()
     best = A_PASS
@@ -413,13 +431,9 @@ def choose_by_eval(obs, T, O, me, legal, n, counts, kind):
         code = legal[k]
         if code == A_PASS:
             continue
-        trial[:TRIAL_SPAN] = obs[:TRIAL_SPAN]  # all that a token move or a trial effect changes
+        trial[:TRIAL_SPAN] = obs[:TRIAL_SPAN]  # all that a trial effect changes
         ev[0, 0] = 0
-        if kind == DK_TOKEN_MOVE:
-            do_token_move(trial, ev, me, code)
-            s = board_eval(trial, T, O, counts, me)
-        else:
-            s = effect_value(trial, T, O, ev, counts, me, code)
+        s = effect_value(trial, T, O, ev, counts, me, code)
         if s > best_score:
             best_score = s
             best = code
@@ -496,6 +510,8 @@ def choose_greedy(obs, T, O, me, legal, n, counts):
         return choose_defence(obs, T, O, me, legal, n, counts)
     if kind == DK_COUNTER_BACK:
         return choose_counter_back(obs, T, O, me, legal, n)
-    if kind == DK_EFFECT or kind == DK_TOKEN_MOVE:
-        return choose_by_eval(obs, T, O, me, legal, n, counts, kind)
+    if kind == DK_EFFECT:
+        return choose_effect(obs, T, O, me, legal, n, counts)
+    if kind == DK_TOKEN_MOVE:
+        return choose_token_move(obs, T, O, me, legal, n, counts)
     return legal[0]

@@ -134,14 +134,23 @@ def has_token_move(S, p):
 
 
 @njit
-def do_token_move(S, ev, p, code):
+def move_token(S, p, code, sign):
+    """Move the token of A_TOKEN `code` on p's board (sign -1: move it back).
+    Returns (kind, from zone, to zone)."""
     rel = code - A_TOKEN
     kind = rel // 12
     z = (rel % 12) // 2
     nz = z - 1 if rel % 2 == 0 else z + 1
     field = pb(p) + (P_CDMG if kind == TOKEN_CARD else P_ZDMG)
-    S[field + z] -= 1
-    S[field + nz] += 1
+    S[field + z] -= sign
+    S[field + nz] += sign
+    return kind, z, nz
+
+
+@njit
+def do_token_move(S, ev, p, code):
+    """R-DRAW: move one damage token of p's board."""
+    kind, z, nz = move_token(S, p, code, 1)
     emit(ev, E_TOKEN_MOVE, p, kind, z, nz, 0)
 
 
