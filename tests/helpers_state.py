@@ -104,6 +104,7 @@ def _resolution(s: np.ndarray) -> None:
     s[C.RES_EFFECT_SRC] = -1
     s[C.RES_EFFECT_OWNER] = 0
     s[C.RES_WIND] = -1
+    s[C.RES_BUSHIDO] = -1
     s[C.RES_TECH_DONE] = 3
 
 

@@ -117,6 +117,7 @@ class Scenario:
         S[C.RES_EJECTED] = C.NO_CARD
         S[C.RES_LAST_COUNTER] = -1
         S[C.RES_WIND] = C.NO_CARD
+        S[C.RES_BUSHIDO] = C.NO_CARD
         S[C.RES_STEP] = C.STEP_ACTION
         S[C.H_PHASE] = C.DK_TURN
         S[C.H_DECIDER] = self.active

@@ -185,7 +185,7 @@ RES_COPY_DEPTH = R_BASE + 17  # 1 while applying an effect through E-COPY
 RES_EXTRA = R_BASE + 18  # causes of an extra action earned by this play (EXTRA_* bits)
 RES_IN_EXTRA = R_BASE + 19  # 1 while the active player takes an extra action
 RES_NO_BLOCK = R_BASE + 20  # 1 when the defender may not block (counter-back, Bushido)
-RES_BUSHIDO = R_BASE + 21  # 1 when the attacker chose H-BUSHIDO's token
+RES_BUSHIDO = R_BASE + 21  # H-BUSHIDO: the card chosen for the token instead of the damage, -1
 RES_CHOSEN = R_BASE + 22  # F-CHOOSE: 1 when the played card's effect was chosen
 RES_EFFECT_OWNER = R_BASE + 23  # player applying the pending effect
 RES_WIND = R_BASE + 24  # card revealed by H-WIND, -1 for none
@@ -203,6 +203,16 @@ STEP_DAMAGE = 6  # R-DAMAGE
 STEP_EFFECT = 7  # R-EFFECT (and F-CHOOSE)
 STEP_PAIR = 8  # R-PAIR and the end of the play
 STEP_TURN_END = 9  # R-HANDLIMIT, H-POISON, next turn
+STEP_DEFENCE = 10  # after a hit: H-BUSHIDO's offer, then the defender's answer (R-DEFEND)
+
+# RES_TECH_DONE bits: what was already offered (so a resumed step does not ask twice)
+TECH_START = 1  # this turn's start-of-turn technique (H-CROW, H-WIND, H-ILLUSION)
+TECH_EARTH = 2  # H-EARTH's draw for this play
+TECH_BUSHIDO = 4  # H-BUSHIDO's choice for this hit
+TECH_CHOOSE = 8  # F-CHOOSE for this play
+TECH_WIND_EXTRA = 16  # D-WIND option: a revealed swap made a pair, one extra action owed
+TECH_POISON = 32  # H-POISON: this turn's check before the hand limit is done (D-POISON)
+TECH_PLAY_BITS = TECH_EARTH | TECH_BUSHIDO | TECH_CHOOSE  # cleared when a play ends
 
 # ---------------------------------------------------------------- player blocks
 P_BASE = R_BASE + RES_SIZE
@@ -264,7 +274,9 @@ E_FURY = 18  # player's fury becomes a (0/1)
 E_POISON = 19  # player's poison marker becomes a (0/1)
 E_WIN = 20  # player wins
 E_DRAWN = 21  # the game is drawn at the turn cap (a = turns)
-E_TECHNIQUE = 22  # player uses technique a (HERO_*), b, c arguments
+E_TECHNIQUE = 22  # player uses technique a (HERO_*): crow b = zone (opponent's board);
+#   wind b = card revealed; illusion b = new left zone; bushido b = card given the token;
+#   earth b = card set aside; master b = card blocking (another colour)
 E_NO_EFFECT = 23  # card a's effect has no legal target
 E_STEP = 24  # player's card steps on zone a (b: damage tokens, c: crow)
 E_TAKE = 25  # player takes the hit

@@ -34,6 +34,7 @@ from emr_sim.codes import (
     P_ZCROW,
     P_ZDMG,
     RES_EJECTED,
+    RES_WIND,
 )
 from emr_sim.engine import decide, deck_totals, new_buffers
 from emr_sim.jit import njit
@@ -94,6 +95,8 @@ def check_cards(S, T):
         ok &= mark(seen, S[DISC + k])
     if S[RES_EJECTED] != NO_CARD:
         ok &= mark(seen, S[RES_EJECTED])
+    if S[RES_WIND] != NO_CARD:  # held by H-WIND's reveal while its effect resolves
+        ok &= mark(seen, S[RES_WIND])
     if not ok:
         return INV_CARD_TWICE
     for c in range(MAX_SHOT):

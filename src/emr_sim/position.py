@@ -73,6 +73,7 @@ STEP_NAMES = (
     "effect",
     "pair",
     "turn-end",
+    "defence",
 )
 DRAW_TEXT = "draw"
 RNG_LIMIT = 2**32
@@ -108,14 +109,14 @@ RES_FIELDS: dict[str, tuple[int, str]] = {
     "extra": (C.RES_EXTRA, "int"),
     "in_extra": (C.RES_IN_EXTRA, "int"),
     "no_block": (C.RES_NO_BLOCK, "flag"),
-    "bushido": (C.RES_BUSHIDO, "flag"),
+    "bushido": (C.RES_BUSHIDO, "card"),
     "chosen": (C.RES_CHOSEN, "flag"),
     "effect_owner": (C.RES_EFFECT_OWNER, "player"),
     "wind": (C.RES_WIND, "card"),
     "techniques_done": (C.RES_TECH_DONE, "int"),
 }
 RES_DEFAULTS = {"step": C.STEP_ACTION, "played_zone": -1, "played": -1, "ejected": -1}
-RES_DEFAULTS |= {"last_counter": -1, "effect_source": -1, "effect_owner": -1, "wind": -1}
+RES_DEFAULTS |= {"last_counter": -1, "effect_source": -1, "effect_owner": -1, "wind": -1, "bushido": -1}
 
 # board entry key -> player-block field (per zone)
 CARD_FIELDS = {

@@ -16,8 +16,10 @@ from emr_sim.codes import (
     E_EJECT,
     E_PLAY,
     E_STEP,
+    E_TECHNIQUE,
     H_ACTIVE,
     H_PLAYS,
+    HERO_MASTER,
     N_ZONES,
     NO_CARD,
     P_CDMG,
@@ -166,7 +168,7 @@ def hit_check(S, T, O, ev):
 @njit
 def may_block_with(S, T, O, d, z):
     """Can defender d move the card on zone z to block state now? (R-BLOCK, D-BLOCK)"""
-    if S[RES_NO_BLOCK] == 1:
+    if S[RES_NO_BLOCK] == 1 or not heroes.may_block_hero(S, T, O, d):
         return False
     if S[RES_DAMAGE] < 1 and not (O[O_BLOCK_ZERO] == 1 and S[RES_BLOCKS] == 0):
         return False
@@ -187,7 +189,10 @@ def do_block(S, T, O, ev, d, z):
     if S[RES_DAMAGE] > 0:
         S[RES_DAMAGE] -= 1
     S[RES_BLOCKS] += 1
-    emit(ev, E_BLOCK, d, card_at(S, d, z), z, S[RES_DAMAGE], 0)
+    card = card_at(S, d, z)
+    emit(ev, E_BLOCK, d, card, z, S[RES_DAMAGE], 0)
+    if T[card, CF_COLOUR] != T[S[RES_EJECTED], CF_COLOUR]:
+        emit(ev, E_TECHNIQUE, d, HERO_MASTER, card, z, 0)  # H-MASTER: another colour
 
 
 @njit

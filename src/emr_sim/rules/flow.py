@@ -11,16 +11,24 @@ from emr_sim.codes import (
     A_DRAW,
     A_PASS,
     A_PLAY,
+    A_TARGET,
     CF_EFFECT,
     DK_BLOCK_MORE,
+    DK_BUSHIDO,
     DK_COUNTER_BACK,
+    DK_CROW,
     DK_DEFEND,
     DK_DISCARD,
+    DK_EARTH_DISCARD,
+    DK_EARTH_DRAW,
     DK_EFFECT,
     DK_EXTRA,
+    DK_FURY_CHOOSE,
+    DK_ILLUSION,
     DK_NONE,
     DK_TOKEN_MOVE,
     DK_TURN,
+    DK_WIND,
     E_CANCEL,
     E_DECLINE,
     E_DISCARD,
@@ -29,6 +37,7 @@ from emr_sim.codes import (
     E_PASS,
     E_TAKE,
     EFFECT_NONE,
+    EFFECT_SWAP,
     EXTRA_BUSHIDO,
     EXTRA_PAIR,
     H_ACTIVE,
@@ -36,10 +45,14 @@ from emr_sim.codes import (
     H_DECISIONS,
     H_PHASE,
     N_ZONES,
+    NO_CARD,
+    P_ASIDE_N,
     P_HAND_N,
     P_ZCARD,
     RES_BLOCKS,
+    RES_BUSHIDO,
     RES_CANCELLED,
+    RES_CHOSEN,
     RES_COPY_DEPTH,
     RES_COUNTERS,
     RES_DAMAGE,
@@ -55,9 +68,12 @@ from emr_sim.codes import (
     RES_PENALTY,
     RES_PLAYED,
     RES_STEP,
+    RES_TECH_DONE,
+    RES_WIND,
     STEP_ACTION,
     STEP_AFTER_DRAW,
     STEP_DAMAGE,
+    STEP_DEFENCE,
     STEP_EARTH,
     STEP_EFFECT,
     STEP_HIT,
@@ -65,6 +81,11 @@ from emr_sim.codes import (
     STEP_TECHNIQUES,
     STEP_TURN_END,
     STEP_TURN_START,
+    TARGET_SPAN,
+    TECH_PLAY_BITS,
+    TECH_POISON,
+    TECH_START,
+    TECH_WIND_EXTRA,
 )
 from emr_sim.jit import njit
 from emr_sim.options import (
@@ -73,9 +94,11 @@ from emr_sim.options import (
     O_EXTRA_MAX,
     O_FURY_TIMING,
     O_PAIR_CHECK,
+    O_WIND_EXTRA,
     PAIR_ON_PLAY,
 )
 from emr_sim.rules import heroes
+from emr_sim.rules import techniques as tech
 from emr_sim.rules.combat import (
     do_block,
     do_counter,
@@ -112,6 +135,7 @@ RES_CLEAR = (
     RES_EXTRA,
     RES_NO_BLOCK,
     RES_EFFECT_OWNER,
+    RES_CHOSEN,
 )
 
 
@@ -140,6 +164,7 @@ def finish_play(S, T):
         discard_card(S, T, S[RES_EJECTED])
     for k in RES_CLEAR:
         S[k] = 0
+    S[RES_TECH_DONE] &= ~TECH_PLAY_BITS
     clear_resolution(S)
 
 
@@ -151,7 +176,22 @@ def step_turn_start(S, T, O, ev):
         heroes.update_fury(S, T, O, ev, 0)
         heroes.update_fury(S, T, O, ev, 1)
     S[RES_IN_EXTRA] = 0
+    S[RES_TECH_DONE] = 0
     S[RES_STEP] = STEP_TECHNIQUES
+
+
+@njit
+def step_techniques(S, T, O, ev):
+    """R-TURN: a furious Crow, Wind or Illusion may use its technique before acting."""
+    tech.finish_wind(S, T)
+    a = S[H_ACTIVE]
+    kind = tech.start_technique(S, T, O, a)
+    if kind != DK_NONE:
+        S[RES_TECH_DONE] |= TECH_START
+        ask(S, kind, a)
+        return True
+    S[RES_STEP] = STEP_ACTION
+    return False
 
 
 @njit
@@ -168,13 +208,15 @@ def step_action(S, T, O, ev):
 
 
 @njit
-def step_hit(S, T, O, ev):
-    """R-HIT, then R-DEFEND: ask the defender when they can block or counter."""
-    if hit_check(S, T, O, ev) == 0:
-        S[RES_STEP] = STEP_EFFECT
-        return False
+def step_defence(S, T, O, ev):
+    """After a hit: H-BUSHIDO's early choice, then R-DEFEND (the defender is asked only
+    when they can block or counter)."""
+    a = S[H_ACTIVE]
+    if tech.bushido_offer(S, T, O, a, True):
+        ask(S, DK_BUSHIDO, a)
+        return True
     S[RES_STEP] = STEP_DAMAGE
-    d = 1 - S[H_ACTIVE]
+    d = 1 - a
     if has_defence(S, T, O, d):
         ask(S, DK_DEFEND, d)
         return True
@@ -182,18 +224,38 @@ def step_hit(S, T, O, ev):
 
 
 @njit
-def step_effect(S, T, O, ev):
-    """R-EFFECT: the ejected card's effect unless cancelled; ask for its target."""
+def step_damage(S, T, O, ev):
+    """R-DAMAGE, or H-BUSHIDO's token instead (then an extra action)."""
     a = S[H_ACTIVE]
+    if tech.bushido_offer(S, T, O, a, False):
+        ask(S, DK_BUSHIDO, a)
+        return True
+    if S[RES_BUSHIDO] != NO_CARD:
+        tech.bushido_token(S, a)
+        S[RES_EXTRA] |= EXTRA_BUSHIDO
+    else:
+        take_hit(S, T, O, ev)
+    S[RES_STEP] = STEP_EFFECT
+    return False
+
+
+@njit
+def step_effect(S, T, O, ev):
+    """R-EFFECT: the ejected card's effect unless cancelled, or the played card's
+    (F-CHOOSE, not cancelled by a crow token); ask for its target."""
+    a = S[H_ACTIVE]
+    if tech.choose_offer(S, T, O, a):
+        ask(S, DK_FURY_CHOOSE, a)
+        return True
     S[RES_STEP] = STEP_PAIR
-    if S[RES_CANCELLED] != 0:
+    src = S[RES_PLAYED] if S[RES_CHOSEN] == 1 else S[RES_EJECTED]
+    if S[RES_CANCELLED] != 0 and S[RES_CHOSEN] == 0:
         return False
-    ej = S[RES_EJECTED]
-    eff = T[ej, CF_EFFECT]
+    eff = T[src, CF_EFFECT]
     if eff == EFFECT_NONE:
         return False
     S[RES_EFFECT] = eff
-    S[RES_EFFECT_SRC] = ej
+    S[RES_EFFECT_SRC] = src
     S[RES_EFFECT_OWNER] = a
     return offer_effect(S, T, O, ev)
 
@@ -240,11 +302,26 @@ def played_on_board(S, a):
 
 @njit
 def step_turn_end(S, T, O, ev):
-    """R-HANDLIMIT, then the other player's turn."""
+    """H-EARTH's set-aside cards join the hand, R-HANDLIMIT, H-POISON, the next turn."""
     a = S[H_ACTIVE]
-    if S[pb(a) + P_HAND_N] > HAND_LIMIT:
+    if S[RES_TECH_DONE] & TECH_WIND_EXTRA:  # D-WIND option: the revealed swap's pair
+        S[RES_TECH_DONE] &= ~TECH_WIND_EXTRA
+        S[RES_IN_EXTRA] = 1
+        S[RES_STEP] = STEP_ACTION
+        return False
+    base = pb(a)
+    if S[base + P_ASIDE_N] > 0:
+        if S[base + P_HAND_N] + S[base + P_ASIDE_N] > HAND_LIMIT:
+            ask(S, DK_EARTH_DISCARD, a)
+            return True
+        tech.join_aside(S, a)
+    if not S[RES_TECH_DONE] & TECH_POISON:
+        S[RES_TECH_DONE] |= TECH_POISON
+        tech.poison_check(S, T, O, ev, a, False)
+    if S[base + P_HAND_N] > HAND_LIMIT:
         ask(S, DK_DISCARD, a)
         return True
+    tech.poison_check(S, T, O, ev, a, True)
     if O[O_FURY_TIMING] == FURY_OWN_TURN_END:
         heroes.update_fury(S, T, O, ev, a)
     S[H_ACTIVE] = 1 - a
@@ -264,7 +341,8 @@ def advance(S, T, O, ev):
         if step == STEP_TURN_START:
             step_turn_start(S, T, O, ev)
         elif step == STEP_TECHNIQUES:
-            S[RES_STEP] = STEP_ACTION
+            if step_techniques(S, T, O, ev):
+                return
         elif step == STEP_ACTION:
             if step_action(S, T, O, ev):
                 return
@@ -274,13 +352,18 @@ def advance(S, T, O, ev):
                 ask(S, DK_TOKEN_MOVE, S[H_ACTIVE])
                 return
         elif step == STEP_EARTH:
+            if tech.earth_offer(S, T, O, S[H_ACTIVE]):
+                ask(S, DK_EARTH_DRAW, S[H_ACTIVE])
+                return
             S[RES_STEP] = STEP_HIT
         elif step == STEP_HIT:
-            if step_hit(S, T, O, ev):
+            S[RES_STEP] = STEP_DEFENCE if hit_check(S, T, O, ev) == 1 else STEP_EFFECT
+        elif step == STEP_DEFENCE:
+            if step_defence(S, T, O, ev):
                 return
         elif step == STEP_DAMAGE:
-            take_hit(S, T, O, ev)
-            S[RES_STEP] = STEP_EFFECT
+            if step_damage(S, T, O, ev):
+                return
         elif step == STEP_EFFECT:
             if step_effect(S, T, O, ev):
                 return
@@ -353,10 +436,39 @@ def apply_effect_choice(S, T, O, ev, code):
         emit(ev, E_DECLINE, owner, S[RES_EFFECT], S[RES_EFFECT_SRC], 0, 0)
         S[RES_EFFECT] = EFFECT_NONE
         return
-    nxt = apply_effect(S, T, O, ev, owner, S[RES_EFFECT], code)
+    effect = S[RES_EFFECT]
+    nxt = apply_effect(S, T, O, ev, owner, effect, code)
     S[RES_EFFECT] = nxt
     if nxt != EFFECT_NONE:
         offer_effect(S, T, O, ev)
+    elif S[RES_WIND] != NO_CARD and effect == EFFECT_SWAP and O[O_WIND_EXTRA] == 1:
+        if pair_formed(S, T, owner):  # D-WIND option: the revealed swap counts as a pair
+            S[RES_TECH_DONE] |= TECH_WIND_EXTRA
+
+
+@njit
+def apply_technique(S, T, O, ev, kind, p, code):
+    """The hero decisions: F-CHOOSE, H-CROW, H-WIND, H-ILLUSION, H-BUSHIDO, H-EARTH."""
+    if kind == DK_EARTH_DISCARD:
+        card = code - A_DISCARD
+        tech.aside_remove(S, p, card)
+        discard_card(S, T, card)
+        emit(ev, E_DISCARD, p, card, 1, 0, 0)
+    elif code == A_PASS:
+        return
+    elif kind == DK_FURY_CHOOSE:
+        tech.apply_choose(S, ev, p, code)
+    elif kind == DK_CROW:
+        tech.place_crow(S, ev, p, code)
+    elif kind == DK_WIND:
+        if tech.reveal_wind(S, T, O, ev, p):
+            offer_effect(S, T, O, ev)
+    elif kind == DK_ILLUSION:
+        tech.jump(S, T, O, ev, p, (code - A_TARGET) % TARGET_SPAN)
+    elif kind == DK_BUSHIDO:
+        tech.choose_bushido(S, ev, p, code)
+    elif kind == DK_EARTH_DRAW:
+        tech.earth_draw(S, T, O, ev, p)
 
 
 @njit
@@ -391,5 +503,7 @@ def apply_action(S, T, O, ev, code):
         hand_remove(S, p, card)
         discard_card(S, T, card)
         emit(ev, E_DISCARD, p, card, 0, 0, 0)
+    else:
+        apply_technique(S, T, O, ev, kind, p, code)
     if S[H_PHASE] == DK_NONE:
         advance(S, T, O, ev)

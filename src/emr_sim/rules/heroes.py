@@ -1,19 +1,22 @@
 """Fury (F-STATE) and the masters' techniques (H-*): the hooks the rules call.
 
-With hero mode off (R-OPT-FURY) every hook is neutral. The issue "Fury and
-the 8 masters" fills in the decision points; the hooks below already hold
-the passive techniques that change no decision flow.
+With hero mode off (R-OPT-FURY) every hook is neutral. These are the passive
+parts (F-STATE, H-KUNGFU, H-MASTER, H-POISON's marker); the techniques that are
+decisions live in rules/techniques.py.
 """
 
 from emr_sim.codes import (
     CF_COLOUR,
     COLOUR_BOW,
     E_FURY,
+    E_POISON,
     H_HERO_MODE,
     HERO_KUNGFU,
     HERO_MASTER,
+    HERO_POISON,
     P_FURY,
     P_HERO,
+    P_POISON,
 )
 from emr_sim.jit import njit
 from emr_sim.options import O_BOW_FURY, O_MASTER_BOW
@@ -39,6 +42,12 @@ def blocks_any_colour(S, T, O, d, card):
     if not furious_as(S, d, HERO_MASTER):
         return False
     return T[card, CF_COLOUR] != COLOUR_BOW or O[O_MASTER_BOW] == 1
+
+
+@njit
+def may_block_hero(S, T, O, p):
+    """H-KUNGFU: no block while furious."""
+    return not furious_as(S, p, HERO_KUNGFU)
 
 
 @njit
@@ -68,3 +77,6 @@ def update_fury(S, T, O, ev, p):
     if S[base + P_FURY] != now:
         S[base + P_FURY] = now
         emit(ev, E_FURY, p, now, 0, 0, 0)
+        if S[base + P_HERO] == HERO_POISON:  # H-POISON: the marker exactly while furious
+            S[pb(1 - p) + P_POISON] = now
+            emit(ev, E_POISON, 1 - p, now, 0, 0, 0)

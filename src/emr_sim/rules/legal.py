@@ -10,23 +10,34 @@ from emr_sim.codes import (
     A_DRAW,
     A_PASS,
     A_PLAY,
+    A_YES,
     CF_DRAGON,
     DK_BLOCK_MORE,
+    DK_BUSHIDO,
     DK_COUNTER_BACK,
+    DK_CROW,
     DK_DEFEND,
     DK_DISCARD,
+    DK_EARTH_DISCARD,
+    DK_EARTH_DRAW,
     DK_EFFECT,
     DK_EXTRA,
+    DK_FURY_CHOOSE,
+    DK_ILLUSION,
     DK_TOKEN_MOVE,
     DK_TURN,
+    DK_WIND,
     H_DECIDER,
     H_PHASE,
     N_ZONES,
+    P_ASIDE,
+    P_ASIDE_N,
     P_HAND,
     P_HAND_N,
     RES_EFFECT,
 )
 from emr_sim.jit import njit
+from emr_sim.rules import techniques as tech
 from emr_sim.rules.combat import board_dragon_ready, may_block_with, may_counter, play_zones
 from emr_sim.rules.core import cards_available, pb
 from emr_sim.rules.effects import effect_targets
@@ -90,10 +101,11 @@ def legal_actions(S, T, O, out):
     n = 0
     if kind == DK_TURN or kind == DK_EXTRA:
         return add_action_choices(S, T, O, p, kind == DK_EXTRA, out, n)
-    if kind == DK_DISCARD:
+    if kind == DK_DISCARD or kind == DK_EARTH_DISCARD:
         base = pb(p)
-        for k in range(S[base + P_HAND_N]):
-            out[n] = A_DISCARD + S[base + P_HAND + k]
+        slots, count = (P_HAND, P_HAND_N) if kind == DK_DISCARD else (P_ASIDE, P_ASIDE_N)
+        for k in range(S[base + count]):
+            out[n] = A_DISCARD + S[base + slots + k]
             n += 1
         return n
     out[0] = A_PASS  # every other decision may be passed (take, stop, decline, skip)
@@ -109,6 +121,15 @@ def legal_actions(S, T, O, out):
         n = add_counters(S, T, O, p, out, n)
     elif kind == DK_EFFECT:
         n = effect_targets(S, T, O, S[RES_EFFECT], out, n)
+    elif kind == DK_FURY_CHOOSE or kind == DK_WIND or kind == DK_EARTH_DRAW:
+        out[n] = A_YES
+        n += 1
+    elif kind == DK_CROW:
+        n = tech.crow_targets(S, p, out, n)
+    elif kind == DK_ILLUSION:
+        n = tech.illusion_targets(S, O, p, out, n)
+    elif kind == DK_BUSHIDO:
+        n = tech.bushido_targets(S, p, out, n)
     return n
 
 

@@ -42,6 +42,7 @@ from emr_sim.codes import (
     P_POISON,
     P_ZCARD,
     P_ZDMG,
+    RES_BUSHIDO,
     RES_EJECTED,
     RES_LAST_COUNTER,
     RES_PLAYED,
@@ -175,6 +176,7 @@ def clear_resolution(S):
     S[RES_EJECTED] = NO_CARD
     S[RES_LAST_COUNTER] = -1
     S[RES_WIND] = NO_CARD
+    S[RES_BUSHIDO] = NO_CARD
 
 
 @njit
