@@ -50,6 +50,7 @@ class Scenario:
         self.empty_draw = False
         self.heroes = heroes
         self.fury = [0, 0]
+        self.poison = [0, 0]
         self.active = 0
 
     def card(self, ref: str | int) -> int:
@@ -100,6 +101,15 @@ class Scenario:
         self.fury[p] = 1
         return self
 
+    def poisoned(self, p: int) -> Scenario:
+        self.poison[p] = 1
+        return self
+
+    def to_act(self, p: int) -> Scenario:
+        """Player p is the active player (default 0)."""
+        self.active = p
+        return self
+
     def state(self) -> np.ndarray:
         S = np.zeros(C.STATE_SIZE, dtype=np.int64)
         S[C.H_WINNER] = C.NO_WINNER
@@ -128,6 +138,7 @@ class Scenario:
         S[b + C.P_HEALTH] = self.healths[p]
         S[b + C.P_HERO] = self.heroes[p]
         S[b + C.P_FURY] = self.fury[p]
+        S[b + C.P_POISON] = self.poison[p]
         S[b + C.P_HAND : b + C.P_HAND + C.MAX_HAND] = C.NO_CARD
         S[b + C.P_ASIDE : b + C.P_ASIDE + C.MAX_ASIDE] = C.NO_CARD
         S[b + C.P_ZCARD : b + C.P_ZCARD + C.N_ZONES] = C.NO_CARD
@@ -164,8 +175,22 @@ class Scenario:
         S[C.DISC_N] = len(discards)
         S[C.H_N_SHOT] = int(self.table[: C.MAX_SHOT, C.CF_VALID].sum())
 
-    def game(self) -> Game:
-        return Game(self.state(), self.table, self.opts, self.deck)
+    def game(self, turn_start: bool = False) -> Game:
+        """The position as a Game, player `active` to act. With turn_start, the engine
+        starts the turn (F-STATE check, start-of-turn techniques) and stops at the first
+        decision; its events are in game.events."""
+        g = Game(self.state(), self.table, self.opts, self.deck)
+        if turn_start:
+            from emr_sim import engine
+            from emr_sim.game import new_events
+
+            g.state[C.RES_STEP] = C.STEP_TURN_START
+            g.state[C.H_TURN] = 0
+            g.state[C.H_PHASE] = C.DK_NONE
+            ev = new_events()
+            engine.advance(g.state, g.table, g.opts, ev)
+            g._keep(ev)
+        return g
 
 
 def kinds(events: list[tuple[int, ...]]) -> list[int]:

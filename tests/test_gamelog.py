@@ -97,8 +97,21 @@ def test_texts_of_each_event_kind(table, cid):
         ((C.E_POISON, 1, 0, 0, 0, 0), "P1 gives back the poison marker"),
         ((C.E_WIN, 0, 0, 0, 0, 0), "P0 wins"),
         ((C.E_DRAWN, -1, 200, 0, 0, 0), "the game is drawn at the turn cap (200 turns)"),
-        ((C.E_TECHNIQUE, 0, C.HERO_CROW, 3, 0, 0), "P0 uses crow (3, 0)"),
-        ((C.E_TECHNIQUE, 1, C.HERO_ILLUSION, 1, 0, 0), "P1 uses illusion (1, 0)"),
+        ((C.E_TECHNIQUE, 0, C.HERO_CROW, 3, 0, 0), "P0 (crow) puts a crow token on P1's zone 3"),
+        ((C.E_TECHNIQUE, 1, C.HERO_ILLUSION, 1, 2, 0), "P1 (illusion) jumps from zones 2-3 to zones 1-2"),
+        ((C.E_TECHNIQUE, 0, C.HERO_WIND, cid("red 3-1"), 0, 0), "P0 (wind) reveals red 3-1"),
+        (
+            (C.E_TECHNIQUE, 0, C.HERO_BUSHIDO, cid("red 3-1"), 2, 0),
+            "P0 (bushido) puts a damage token on P1's red 3-1 instead of the damage",
+        ),
+        (
+            (C.E_TECHNIQUE, 1, C.HERO_EARTH, cid("red 3-1"), 0, 0),
+            "P1 (earth) draws red 3-1 and sets it aside",
+        ),
+        (
+            (C.E_TECHNIQUE, 1, C.HERO_MASTER, cid("red 3-1"), 2, 0),
+            "P1 (master of masters) blocks with another colour: red 3-1",
+        ),
         (
             (C.E_NO_EFFECT, 0, cid("red 4-5"), C.EFFECT_COPY, 0, 0),
             "P0 cannot apply copy of red 4-5: no legal target",

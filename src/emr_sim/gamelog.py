@@ -122,6 +122,26 @@ def format_event(row: Sequence[int], table: np.ndarray, viewer: int | None = Non
     return _format(row, table, viewer)
 
 
+def _technique(p: int, hero: int, b: int, c: int, table: np.ndarray, viewer: int | None) -> str:
+    """E_TECHNIQUE: what the master did (codes.E_TECHNIQUE lists the arguments)."""
+    who = f"P{p}"
+    if hero == C.HERO_CROW:
+        return f"{who} (crow) puts a crow token on P{1 - p}'s zone {b}"
+    if hero == C.HERO_WIND:
+        return f"{who} (wind) reveals {_card(table, b)}"
+    if hero == C.HERO_ILLUSION:
+        return f"{who} (illusion) jumps from zones {c}-{c + 1} to zones {b}-{b + 1}"
+    if hero == C.HERO_BUSHIDO:
+        return f"{who} (bushido) puts a damage token on P{1 - p}'s {_card(table, b)} instead of the damage"
+    if hero == C.HERO_EARTH:
+        seen = viewer is None or viewer == p
+        drawn = _card(table, b) if seen else "a card"
+        return f"{who} (earth) draws {drawn} and sets it aside"
+    if hero == C.HERO_MASTER:
+        return f"{who} (master of masters) blocks with another colour: {_card(table, b)}"
+    return f"{who} uses {_name(C.HERO_NAMES, hero, 'hero')} ({b}, {c})"
+
+
 def _format(row: Sequence[int], table: np.ndarray, viewer: int | None) -> str:
     kind, p, a, b, c, d = (int(x) for x in (tuple(row) + (0,) * C.EV_SIZE)[: C.EV_SIZE])
     who = _player(p)
@@ -167,7 +187,7 @@ def _format(row: Sequence[int], table: np.ndarray, viewer: int | None) -> str:
             return f"{who} moves a damage token from the card on zone {b} to the card on zone {c}"
         return f"{who} moves a damage token from zone {b} to zone {c}"
     if kind == C.E_DISCARD:
-        return f"{who} discards {_card(table, a)}"
+        return f"{who} discards {_card(table, a)}" + (" (set aside by earth)" if b == 1 else "")
     if kind == C.E_RESHUFFLE:
         return f"the discard pile ({_plural(a, 'card')}) is shuffled into a new draw pile"
     if kind == C.E_PASS:
@@ -181,7 +201,7 @@ def _format(row: Sequence[int], table: np.ndarray, viewer: int | None) -> str:
     if kind == C.E_DRAWN:
         return f"the game is drawn at the turn cap ({_plural(a, 'turn')})"
     if kind == C.E_TECHNIQUE:
-        return f"{who} uses {_name(C.HERO_NAMES, a, 'hero')} ({b}, {c})"
+        return _technique(p, a, b, c, table, viewer)
     if kind == C.E_NO_EFFECT:
         return f"{who} cannot apply {_effect(b)} of {_card(table, a)}: no legal target"
     if kind == C.E_STEP:
