@@ -19,7 +19,8 @@ from numba import njit
 
 from emr_sim import codes as C
 from emr_sim.game import Game, new_events
-from emr_sim.players.greedy import SCRATCH_COLS, SCRATCH_ROWS, choose_greedy, deck_totals, unseen_counts
+from emr_sim.players.evaluate import SCRATCH_COLS, SCRATCH_ROWS, deck_totals, unseen_counts
+from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.observe import observe
 from emr_sim.rules.flow import apply_action
 from emr_sim.rules.legal import legal_actions

@@ -298,7 +298,8 @@ SOURCE_NAMES = ("hit", "penalty", "trap", "poison", "wind", "other")
 # ---------------------------------------------------------------- players
 PLAYER_RANDOM = 0
 PLAYER_GREEDY = 1
-PLAYER_NAMES = ("random", "greedy")
+PLAYER_GREEDY_NOTECH = 2  # greedy that never uses its master's technique (for measuring it)
+PLAYER_NAMES = ("random", "greedy", "greedy-notech")
 
 # ---------------------------------------------------------------- per-game result record
 # play_many writes one int64 row of GR_SIZE per game.

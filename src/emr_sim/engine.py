@@ -43,10 +43,12 @@ from emr_sim.codes import (
     N_SOURCES,
     P_HEALTH,
     PLAYER_GREEDY,
+    PLAYER_GREEDY_NOTECH,
     STATE_SIZE,
 )
 from emr_sim.jit import njit
-from emr_sim.players.greedy import SCRATCH_COLS, SCRATCH_ROWS, choose_greedy, deck_totals
+from emr_sim.players.evaluate import SCRATCH_COLS, SCRATCH_ROWS, deck_totals
+from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.observe import observe
 from emr_sim.players.random_player import choose_random
 from emr_sim.rng import seed_rng
@@ -77,9 +79,9 @@ def decide(S, T, O, kinds, obs, legal, prng, counts):
     n = legal_actions(S, T, O, legal)
     if n == 0:
         return A_PASS
-    if kinds[p] == PLAYER_GREEDY:
+    if kinds[p] == PLAYER_GREEDY or kinds[p] == PLAYER_GREEDY_NOTECH:
         observe(S, p, obs)
-        return choose_greedy(obs, T, O, p, legal, n, counts)
+        return choose_greedy(obs, T, O, p, legal, n, counts, kinds[p] == PLAYER_GREEDY)
     return choose_random(legal, n, prng[p])
 
 

@@ -1,0 +1,299 @@
+"""What the greedy player knows and values: unseen-card counts, the opponent's
+threat, and a static evaluation of the boards, all read from an observation only.
+
+The scratch `counts` (SCRATCH_ROWS x SCRATCH_COLS float64) carries the deck's totals,
+the unseen counts and this decision's memo (layout below); it holds nothing hidden.
+"""
+
+import numpy as np
+
+from emr_sim.codes import (
+    A_TARGET,
+    CF_COLOUR,
+    CF_DAMAGE,
+    CF_DRAGON,
+    CF_EFFECT,
+    CF_LEFT,
+    CF_RIGHT,
+    CF_VALID,
+    COLOUR_BOW,
+    DISC,
+    DISC_N,
+    EFFECT_COPY,
+    EFFECT_DRAW,
+    EFFECT_NONE,
+    H_RESHUFFLES,
+    MAX_LEGAL,
+    MAX_SHOT,
+    N_ZONES,
+    P_ASIDE,
+    P_ASIDE_N,
+    P_BASE,
+    P_CDMG,
+    P_CPM,
+    P_CPP,
+    P_HAND,
+    P_HAND_N,
+    P_HEALTH,
+    P_SIZE,
+    P_ZBLOCK,
+    P_ZCARD,
+    P_ZDMG,
+    RES_EFFECT,
+    RES_EJECTED,
+    TARGET_SPAN,
+)
+from emr_sim.jit import njit
+from emr_sim.rules.combat import play_zones
+from emr_sim.rules.core import card_at, card_damage, count_blocked_colour, outer_value, pair_left, pb
+from emr_sim.rules.effects import apply_effect, effect_targets
+
+# weights of the evaluation, in units of one health point
+W_PAIR = 1.2  # an extra action
+W_EFFECT = 0.4  # an effect the ejected card will apply (chosen well later)
+W_DRAW_CARD = 0.45  # one more card in hand
+W_BLOCK_COST = 0.6  # a blocked card: penalty risk, no pairs (R-BLOCKED, R-PENALTY)
+W_COUNTER_COST = 0.3  # a dragon spent from hand
+W_TOKEN = 0.35  # a damage token next to a pair or on a card
+W_POWER = 0.25  # a power token
+W_KEEP_DRAGON = 0.25  # a dragon in hand while a board dragon is ready
+W_KUNGFU_FURY = 0.4  # Kung-fu's fury to come: +1 on the hits of the next turns
+W_KUNGFU_EXPOSED = 0.5  # share of the opponent's threat a furious Kung-fu can no longer block
+WIN = 100.0
+SCRATCH_EVENTS = 64
+# Header, resolution and both player blocks: the part of the state that the effects tried
+# by choose_effect change (E-DRAW is judged without applying it).
+TRIAL_SPAN = P_BASE + 2 * P_SIZE
+
+
+# The greedy player's scratch `counts` is a float64 (SCRATCH_ROWS, 11) array:
+DECK_ROW = 3  # rows 3..5: the deck's own totals (deck_totals); rows 0..2: the unseen cards
+THREAT_ROW = 6  # row 6: threat(defence) for defence values 2..10 (-1: not yet), this decision
+MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 its hand + 1;
+#                col 8: discard-pile cards already counted in rows 8..10; col 9: at which
+#                reshuffle count (H_RESHUFFLES)
+DISC_ROW = 8  # rows 8..10: the cards of the (public) discard pile, counted as it grows
+DISC_DONE = 8  # column of MISC_ROW
+DISC_EPOCH = 9  # column of MISC_ROW
+SCRATCH_ROWS = 11
+SCRATCH_COLS = 11
+
+
+@njit
+def deck_totals(T, counts):
+    """counts[3:6]: the deck's shot cards by left number, right number, and (all, dragons)."""
+    counts[:, :] = 0
+    for c in range(MAX_SHOT):
+        if T[c, CF_VALID] == 1:
+            count_card(T, counts, DECK_ROW, c, 1)
+
+
+@njit
+def count_card(T, counts, row, c, sign):
+    counts[row, T[c, CF_LEFT]] += sign
+    counts[row + 1, T[c, CF_RIGHT]] += sign
+    counts[row + 2, 0] += sign
+    counts[row + 2, 1] += sign * T[c, CF_DRAGON]
+
+
+@njit
+def unseen_counts(obs, T, me, counts):
+    """counts[0, v] / counts[1, v]: unseen cards with left / right number v; counts[2, 0]:
+    unseen cards; counts[2, 1]: unseen dragons. Unseen = the deck less my hand and
+    set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN)."""
+    counts[0:DECK_ROW, :] = counts[DECK_ROW : 2 * DECK_ROW, :]
+    base = pb(me)
+    for k in range(obs[base + P_HAND_N]):
+        count_card(T, counts, 0, obs[base + P_HAND + k], -1)
+    for k in range(obs[base + P_ASIDE_N]):
+        count_card(T, counts, 0, obs[base + P_ASIDE + k], -1)
+    for p in range(2):
+        for z in range(N_ZONES):
+            c = obs[pb(p) + P_ZCARD + z]
+            if c >= 0 and T[c, CF_COLOUR] != COLOUR_BOW:
+                count_card(T, counts, 0, c, -1)
+    count_discards(obs, T, counts)
+    counts[0:DECK_ROW, :] -= counts[DISC_ROW : DISC_ROW + DECK_ROW, :]
+    if obs[RES_EJECTED] >= 0 and T[obs[RES_EJECTED], CF_COLOUR] != COLOUR_BOW:
+        count_card(T, counts, 0, obs[RES_EJECTED], -1)
+
+
+@njit
+def count_discards(obs, T, counts):
+    """Rows DISC_ROW..: the discard pile's cards. The pile only grows until it is
+    reshuffled (D-DECKOUT), so only the new cards are counted at each decision."""
+    done = int(counts[MISC_ROW, DISC_DONE])
+    n = obs[DISC_N]
+    if counts[MISC_ROW, DISC_EPOCH] != obs[H_RESHUFFLES] or n < done:  # a new pile
+        counts[DISC_ROW : DISC_ROW + DECK_ROW, :] = 0.0
+        counts[MISC_ROW, DISC_EPOCH] = obs[H_RESHUFFLES]
+        done = 0
+    for k in range(done, n):
+        count_card(T, counts, DISC_ROW, obs[DISC + k], 1)
+    counts[MISC_ROW, DISC_DONE] = n
+
+
+@njit
+def chance_in_hand(matching, unseen, hand_n):
+    """Chance that a hand of hand_n unseen cards holds at least one of `matching`."""
+    if matching <= 0 or hand_n <= 0 or unseen <= 0:
+        return 0.0
+    miss = 1.0
+    for k in range(hand_n):
+        left = unseen - k
+        if left <= matching:
+            return 1.0
+        miss *= (left - matching) / left
+    return 1.0 - miss
+
+
+@njit
+def zone_card_damage(obs, T, p, z):
+    base = pb(p)
+    return card_damage(T, obs[base + P_ZCARD + z], obs[base + P_CPP + z], obs[base + P_CPM + z])
+
+
+@njit
+def side_info(obs, T, me, side):
+    """The opponent playing on `side` next turn: (possible, the number its attack adds to
+    the new card's, the damage of the card it would eject against me)."""
+    o = 1 - me
+    new, far = play_zones(obs, o, side)
+    if new < 0:
+        return False, 0, 0
+    oz = pair_left(obs, o)
+    base = T[card_at(obs, o, oz), CF_LEFT] if side == 0 else T[card_at(obs, o, oz + 1), CF_RIGHT]
+    dmg = zone_card_damage(obs, T, o, far)
+    if dmg > 0 and count_blocked_colour(obs, T, me, T[card_at(obs, o, far), CF_COLOUR]) > 0:
+        dmg += 2  # R-PENALTY
+    return True, base, dmg
+
+
+@njit
+def side_threat(counts, side, base, dmg, defence, hand_n):
+    """Expected damage of the opponent's play on `side` against `defence`."""
+    need = defence - base
+    if need < 1 or need > 5 or dmg == 0:
+        return 0.0
+    matching = counts[1, need] if side == 0 else counts[0, need]  # the new card's right / left
+    return chance_in_hand(matching, counts[2, 0], hand_n) * dmg
+
+
+@njit
+def threat(obs, T, counts, me, defence):
+    """Expected damage the opponent deals me next turn if my pair shows `defence`."""
+    hand_n = obs[pb(1 - me) + P_HAND_N] + 1  # the opponent may also draw first
+    total = 0.0
+    for side in range(2):
+        ok, base, dmg = side_info(obs, T, me, side)
+        if ok:
+            total += side_threat(counts, side, base, dmg, defence, hand_n)
+    return total
+
+
+@njit
+def prepare_threats(obs, T, counts, me):
+    """This decision's memo: the opponent's two sides, threats not yet computed."""
+    for side in range(2):
+        ok, base, dmg = side_info(obs, T, me, side)
+        counts[MISC_ROW, 1 + 3 * side] = 1.0 if ok else 0.0
+        counts[MISC_ROW, 2 + 3 * side] = base
+        counts[MISC_ROW, 3 + 3 * side] = dmg
+    counts[MISC_ROW, 7] = obs[pb(1 - me) + P_HAND_N] + 1
+    counts[THREAT_ROW, :] = -1.0
+
+
+@njit
+def cached_threat(counts, defence):
+    """threat() for this decision's observation, computed once per defence value."""
+    if counts[THREAT_ROW, defence] < 0.0:
+        total = 0.0
+        hand_n = int(counts[MISC_ROW, 7])
+        for side in range(2):
+            if counts[MISC_ROW, 1 + 3 * side] > 0.0:
+                base = int(counts[MISC_ROW, 2 + 3 * side])
+                total += side_threat(counts, side, base, counts[MISC_ROW, 3 + 3 * side], defence, hand_n)
+        counts[THREAT_ROW, defence] = total
+    return counts[THREAT_ROW, defence]
+
+
+@njit
+def ready_dragon(obs, T, p):
+    """A dragon in attack state on p's board with room on its outer side (R-COUNTER)."""
+    z = pair_left(obs, p)
+    for side in range(2):
+        near = z if side == 0 else z + 1
+        new, far = play_zones(obs, p, side)
+        if new >= 0 and T[card_at(obs, p, near), CF_DRAGON] == 1 and obs[pb(p) + P_ZBLOCK + near] == 0:
+            return True
+    return False
+
+
+@njit
+def counter_chance(obs, T, counts, p):
+    """Chance that p can dragon counter now, judged from the board and the unseen cards."""
+    if not ready_dragon(obs, T, p):
+        return 0.0
+    return chance_in_hand(counts[2, 1], counts[2, 0], obs[pb(p) + P_HAND_N])
+
+
+@njit
+def board_eval(obs, T, O, counts, me):
+    """A static value of the boards for `me` (health, threats, tokens)."""
+    o = 1 - me
+    value = float(obs[pb(me) + P_HEALTH] - obs[pb(o) + P_HEALTH])
+    value -= threat(obs, T, counts, me, outer_value(obs, T, me))
+    value += threat(obs, T, counts, o, outer_value(obs, T, o))
+    for p in range(2):
+        sign = 1.0 if p == me else -1.0
+        base = pb(p)
+        z = pair_left(obs, p)
+        for zz in range(N_ZONES):
+            near = zz == z - 1 or zz == z + 2
+            if near:
+                value -= sign * W_TOKEN * obs[base + P_ZDMG + zz]
+            value -= sign * W_TOKEN * obs[base + P_CDMG + zz]
+            value += sign * W_POWER * (obs[base + P_CPP + zz] - obs[base + P_CPM + zz])
+    return value
+
+
+@njit
+def effect_value(trial, T, O, ev, counts, me, code):
+    """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)."""
+    effect = trial[RES_EFFECT]
+    q = (code - A_TARGET) // TARGET_SPAN
+    if effect == EFFECT_DRAW:
+        return board_eval(trial, T, O, counts, me) + (W_DRAW_CARD if q == me else -W_DRAW_CARD)
+    if effect == EFFECT_COPY:
+        sub = (code - A_TARGET) % TARGET_SPAN
+        copied = T[trial[pb(q) + P_ZCARD + sub], CF_EFFECT]
+        return best_effect_value(trial, T, O, ev, counts, me, copied)
+    apply_effect(trial, T, O, ev, me, effect, code)
+    return board_eval(trial, T, O, counts, me)
+
+
+@njit
+def best_effect_value(trial, T, O, ev, counts, me, effect):
+    """The best value reachable with `effect` (for E-COPY), one level deep."""
+    if effect == EFFECT_COPY or effect == EFFECT_NONE:
+        return board_eval(trial, T, O, counts, me)
+    targets = np.empty(MAX_LEGAL, dtype=np.int64)
+    m = effect_targets(trial, T, O, effect, targets, 0)
+    base_state = trial.copy()
+    best = board_eval(trial, T, O, counts, me)
+    for k in range(m):
+        trial[:] = base_state
+        if effect == EFFECT_DRAW:
+            q = (targets[k] - A_TARGET) // TARGET_SPAN
+            s = best + (W_DRAW_CARD if q == me else -W_DRAW_CARD)
+        else:
+            apply_effect(trial, T, O, ev, me, effect, targets[k])
+            s = board_eval(trial, T, O, counts, me)
+        if s > best:
+            best = s
+    return best
+
+
+@njit
+def keep_value(T, c):
+    return T[c, CF_DAMAGE] + 0.6 * T[c, CF_DRAGON] + 0.4 * (T[c, CF_EFFECT] != EFFECT_NONE)

@@ -1,0 +1,183 @@
+"""The greedy player's policy for the masters' techniques (docs/players.md).
+
+- F-CHOOSE: the played card's effect when its best target is worth more than the
+  ejected card's (nothing, if a crow token cancelled the ejected card's effect).
+- Crow: a token on the free zone beside the opponent's pair where its next play is
+  likeliest to hurt: the side whose ejected card carries an effect, else the side
+  with the greater threat; no token elsewhere.
+- Wind: reveal unless at 1 health (a dragon would deal the last point).
+- Illusion: jump where the boards score best (tokens stepped on, threats), counting
+  each blocked card brought back to attack state as a gain; stay put otherwise.
+- Bushido: the token when the defender could block it, or the hit deals only 1; the
+  damage when it kills and no counter is possible. The token goes on the defender's
+  card of greater damage (the one it would most like to attack with).
+- Earth: always draws; discards the set-aside card least worth keeping.
+- Kung-fu and Poison are judged in the play scores (players/greedy.py).
+"""
+
+import numpy as np
+
+from emr_sim.codes import (
+    A_DISCARD,
+    A_PASS,
+    A_TARGET,
+    A_YES,
+    CF_COLOUR,
+    CF_EFFECT,
+    EFFECT_NONE,
+    EV_SIZE,
+    N_ZONES,
+    NO_CARD,
+    P_HAND_N,
+    P_HEALTH,
+    P_ZBLOCK,
+    P_ZCARD,
+    RES_CANCELLED,
+    RES_DAMAGE,
+    RES_EJECTED,
+    RES_PLAYED,
+    TARGET_SPAN,
+)
+from emr_sim.jit import njit
+from emr_sim.players.evaluate import (
+    best_effect_value,
+    board_eval,
+    counter_chance,
+    keep_value,
+    side_info,
+    side_threat,
+    zone_card_damage,
+)
+from emr_sim.rules.core import card_at, outer_value, pair_left, pb
+from emr_sim.rules.heroes import blocks_any_colour
+from emr_sim.rules.techniques import jump
+
+SCRATCH_EVENTS = 64
+W_UNBLOCK = 0.6  # a blocked card back in attack state (no penalty risk, pairs again)
+
+
+@njit
+def choose_fury(obs, T, O, me, counts):
+    """F-CHOOSE: YES when the played card's effect is worth more than the ejected card's."""
+    ev = np.empty((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
+    trial = obs.copy()
+    played = best_effect_value(trial, T, O, ev, counts, me, T[obs[RES_PLAYED], CF_EFFECT])
+    trial[:] = obs
+    ejected = EFFECT_NONE if obs[RES_CANCELLED] != 0 else T[obs[RES_EJECTED], CF_EFFECT]
+    kept = best_effect_value(trial, T, O, ev, counts, me, ejected)
+    return A_YES if played > kept + 1e-9 else A_PASS
+
+
+@njit
+def choose_crow(obs, T, O, me, legal, n, counts):
+    """Crow: the free zone beside the opponent's pair where its next play hurts most."""
+    o = 1 - me
+    oz = pair_left(obs, o)
+    best = A_PASS
+    best_score = 0.0
+    for k in range(n):
+        code = legal[k]
+        if code == A_PASS:
+            continue
+        z = (code - A_TARGET) % TARGET_SPAN
+        if z == oz - 1:
+            side, far = 0, oz + 1
+        elif z == oz + 2:
+            side, far = 1, oz
+        else:
+            continue
+        ok, base, dmg = side_info(obs, T, me, side)  # the opponent's play on that side
+        score = 0.1 + side_threat(counts, side, base, dmg, outer_value(obs, T, me), obs[pb(o) + P_HAND_N] + 1)
+        if T[card_at(obs, o, far), CF_EFFECT] != EFFECT_NONE:
+            score += 1.0
+        if score > best_score:
+            best_score = score
+            best = code
+    return best
+
+
+@njit
+def choose_wind(obs, me):
+    """Wind: reveal unless a dragon's 1 damage would be the last point."""
+    return A_YES if obs[pb(me) + P_HEALTH] > 1 else A_PASS
+
+
+@njit
+def blocked_cards(obs, p):
+    n = 0
+    for z in range(N_ZONES):
+        if obs[pb(p) + P_ZCARD + z] != NO_CARD and obs[pb(p) + P_ZBLOCK + z] == 1:
+            n += 1
+    return n
+
+
+@njit
+def choose_illusion(obs, T, O, me, legal, n, counts):
+    """Illusion: the jump whose boards score best, unblocking counted as a gain."""
+    ev = np.empty((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
+    trial = obs.copy()
+    blocked = blocked_cards(obs, me)
+    best = A_PASS
+    best_score = board_eval(obs, T, O, counts, me) + 1e-6
+    for k in range(n):
+        code = legal[k]
+        if code == A_PASS:
+            continue
+        trial[:] = obs
+        ev[0, 0] = 0
+        jump(trial, T, O, ev, me, (code - A_TARGET) % TARGET_SPAN)
+        score = board_eval(trial, T, O, counts, me) + W_UNBLOCK * (blocked - blocked_cards(trial, me))
+        if score > best_score:
+            best_score = score
+            best = code
+    return best
+
+
+@njit
+def could_block(obs, T, O, d, colour):
+    """Blocks the defender shows against this colour (R-BLOCK, H-MASTER)."""
+    n = 0
+    for z in range(N_ZONES):
+        c = obs[pb(d) + P_ZCARD + z]
+        if c != NO_CARD and obs[pb(d) + P_ZBLOCK + z] == 0:
+            if T[c, CF_COLOUR] == colour or blocks_any_colour(obs, T, O, d, c):
+                n += 1
+    return n
+
+
+@njit
+def choose_bushido(obs, T, O, me, legal, n, counts):
+    """Bushido: token when the defender could block or the hit deals 1; damage when it kills."""
+    d = 1 - me
+    dmg = obs[RES_DAMAGE]
+    blocks = could_block(obs, T, O, d, T[obs[RES_EJECTED], CF_COLOUR])
+    counter_possible = counter_chance(obs, T, counts, d) > 0.0
+    if dmg - min(blocks, dmg) >= obs[pb(d) + P_HEALTH] and not counter_possible:
+        return A_PASS
+    if blocks == 0 and dmg > 1:
+        return A_PASS
+    best = A_PASS
+    best_damage = -1
+    for k in range(n):
+        code = legal[k]
+        if code == A_PASS:
+            continue
+        z = (code - A_TARGET) % TARGET_SPAN
+        value = zone_card_damage(obs, T, d, z)
+        if value > best_damage:
+            best_damage = value
+            best = code
+    return best
+
+
+@njit
+def choose_earth_discard(obs, T, legal, n):
+    """H-EARTH: discard the set-aside card least worth keeping."""
+    best = legal[0]
+    worst = 1e18
+    for k in range(n):
+        v = keep_value(T, legal[k] - A_DISCARD)
+        if v < worst:
+            worst = v
+            best = legal[k]
+    return best
