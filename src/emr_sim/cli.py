@@ -97,6 +97,33 @@ def cards(deck_path: str | None) -> None:
     click.echo(format_cards_table(load_deck(deck_path)), nl=False)  # the table ends with its newline
 
 
+HERO_TECHNIQUES = {
+    "crow": "H-CROW: at your turn start, a crow token on an empty zone of the opponent's board "
+    "(up to 3); a card played onto it loses its ejected card's effect",
+    "wind": "H-WIND: at your turn start, reveal the top card and apply its effect; a dragon deals you 1",
+    "poison": "H-POISON: your opponent holds the poison marker while you are furious, "
+    "and takes 1 at each turn end with 4 cards",
+    "bushido": "H-BUSHIDO: on a hit, a damage token on a defender's card instead of the damage, "
+    "then an extra action",
+    "kungfu": "H-KUNGFU: +1 damage on every hit; no block and no dragon counter while furious",
+    "earth": "H-EARTH: draw 1 on every ejection, set aside until your turn ends",
+    "illusion": "H-ILLUSION: at your turn start, move both cards to any two adjacent zones, unblocking them",
+    "master": "H-MASTER: block with cards of any colour (up to 2), also in the opponent's turn",
+}
+
+
+@main.command()
+def heroes() -> None:
+    """List the 8 masters with their technique (used while furious, hero mode on)."""
+    from emr_sim.codes import HERO_NAMES
+
+    for name in HERO_NAMES:
+        click.echo(f"{name:<9} {HERO_TECHNIQUES[name]}")
+    click.echo(
+        "\nAll: F-CHOOSE, a furious player may apply the played card's effect instead of the ejected one's."
+    )
+
+
 @main.command()
 def rules() -> None:
     """List the rules options (--rule NAME=VALUE) with their defaults and rule ids."""
