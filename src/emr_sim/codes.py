@@ -298,7 +298,7 @@ SOURCE_NAMES = ("hit", "penalty", "trap", "poison", "wind", "other")
 # ---------------------------------------------------------------- players
 PLAYER_RANDOM = 0
 PLAYER_GREEDY = 1
-PLAYER_GREEDY_NOTECH = 2  # greedy that never uses its master's technique (for measuring it)
+PLAYER_GREEDY_NOTECH = 2  # greedy that never uses its master's own technique (F-CHOOSE it does)
 PLAYER_NAMES = ("random", "greedy", "greedy-notech")
 
 # ---------------------------------------------------------------- per-game result record

@@ -315,8 +315,8 @@ def choose_greedy(obs, T, O, me, legal, n, counts, use_techniques):
         return hp.choose_earth_discard(obs, T, legal, n)
     unseen_counts(obs, T, me, counts)
     if kind >= DK_FURY_CHOOSE:
-        if not use_techniques:
-            return A_PASS
+        if not use_techniques and kind != DK_FURY_CHOOSE:
+            return A_PASS  # the master's own technique; F-CHOOSE belongs to every furious player
         return choose_technique(obs, T, O, me, legal, n, counts, kind)
     if kind == DK_TURN or kind == DK_EXTRA:
         return choose_action(obs, T, O, me, legal, n, counts, kind == DK_EXTRA)
