@@ -20,6 +20,8 @@ GAMES = (
     ("seed1_greedy_random.txt", ["play", "--seed", "1", "--players", "greedy,random"]),
     ("seed2_greedy_greedy.txt", ["play", "--seed", "2", "--players", "greedy,greedy"]),
     ("seed3_random_random.txt", ["play", "--seed", "3", "--index", "5", "--players", "random,random"]),
+    ("seed3_heroes_crow_illusion.txt", ["play", "--seed", "3", "--heroes", "crow,illusion"]),
+    ("seed4_heroes_bushido_earth.txt", ["play", "--seed", "4", "--heroes", "bushido,earth"]),
 )
 
 
