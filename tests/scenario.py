@@ -230,3 +230,71 @@ def seeded_steps(
         yield game, prng
         game.apply(game.choose(players, prng))
     yield game, prng
+
+
+# ---------------------------------------------------------------- readers for the hero tests
+
+
+def at(game: Game, p: int, field: int, zone: int = 0) -> int:
+    """One per-player state field of player p (zone: the offset inside the field)."""
+    return int(game.state[pb(p) + field + zone])
+
+
+def board_of(game: Game, p: int) -> dict[int, str | int]:
+    """{zone: card label} of player p's board."""
+    from emr_sim.position import card_ref
+
+    cards = {z: at(game, p, C.P_ZCARD, z) for z in range(C.N_ZONES)}
+    return {z: card_ref(game.table, c) for z, c in cards.items() if c != C.NO_CARD}
+
+
+def zones_with(game: Game, p: int, field: int) -> dict[int, int]:
+    """{zone: value} of the zones of player p where a per-zone field (P_ZCROW, P_ZDMG,
+    P_ZBLOCK, P_CDMG, ...) is not 0."""
+    return {z: at(game, p, field, z) for z in range(C.N_ZONES) if at(game, p, field, z)}
+
+
+def cards_of(game: Game, p: int, kind: str = "hand") -> list[str | int]:
+    """Labels of player p's hand ("hand") or Earth's set-aside cards ("aside")."""
+    from emr_sim.position import card_ref
+
+    n_at, first = (C.P_HAND_N, C.P_HAND) if kind == "hand" else (C.P_ASIDE_N, C.P_ASIDE)
+    n = at(game, p, n_at)
+    return [card_ref(game.table, at(game, p, first, k)) for k in range(n)]
+
+
+def pile_of(game: Game, which: str = "discard") -> list[str | int]:
+    """Labels of the discard pile (oldest first) or the draw pile (top last)."""
+    from emr_sim.position import card_ref
+
+    n_at, first = (C.DISC_N, C.DISC) if which == "discard" else (C.DRAW_N, C.DRAW)
+    return [card_ref(game.table, int(game.state[first + k])) for k in range(int(game.state[n_at]))]
+
+
+def legal_texts(game: Game) -> set[str]:
+    return {text for _code, text in game.legal()}
+
+
+def events_of(events: list[tuple[int, ...]], kind: int) -> list[tuple[int, ...]]:
+    return [e for e in events if e[0] == kind]
+
+
+def cards_placed_twice(game: Game) -> list[int]:
+    """Card ids found in two places (boards, hands, set-aside, piles, a Wind reveal)."""
+    S = game.state
+    ids: list[int] = []
+    for p in range(2):
+        ids += [c for c in (at(game, p, C.P_ZCARD, z) for z in range(C.N_ZONES)) if c != C.NO_CARD]
+        ids += [at(game, p, C.P_HAND, k) for k in range(at(game, p, C.P_HAND_N))]
+        ids += [at(game, p, C.P_ASIDE, k) for k in range(at(game, p, C.P_ASIDE_N))]
+    ids += [int(c) for c in S[C.DRAW : C.DRAW + int(S[C.DRAW_N])]]
+    ids += [int(c) for c in S[C.DISC : C.DISC + int(S[C.DISC_N])]]
+    return sorted({c for c in ids if ids.count(c) > 1})
+
+
+def start(sc: Scenario, turn_start: bool = False) -> Game:
+    """sc.game(turn_start), checked to hold each card once."""
+    game = sc.game(turn_start=turn_start)
+    twice = cards_placed_twice(game)
+    assert not twice, f"scenario places these card ids twice: {twice}"
+    return game

@@ -120,6 +120,7 @@ def test_texts_of_each_event_kind(table, cid):
         ((C.E_STEP, 1, 0, 1, 1, 0), "P1's card steps on zone 0: 1 damage token and a crow token"),
         ((C.E_STEP, 1, 5, 0, 1, 0), "P1's card steps on zone 5: a crow token"),
         ((C.E_TAKE, 1, 2, 0, 0, 0), "P1 takes the hit (2 damage)"),
+        ((C.E_TAKE, 1, 0, 1, 0, 0), "P1 takes the Bushido token"),
         (
             (C.E_CHOOSE, 0, cid("red 3-5"), 0, 0, 0),
             "P0 applies the effect of the played red 3-5 instead (fury)",

@@ -279,12 +279,13 @@ E_TECHNIQUE = 22  # player uses technique a (HERO_*): crow b = zone (opponent's 
 #   earth b = card set aside; master b = card blocking (another colour)
 E_NO_EFFECT = 23  # card a's effect has no legal target
 E_STEP = 24  # player's card steps on zone a (b: damage tokens, c: crow)
-E_TAKE = 25  # player takes the hit
+E_TAKE = 25  # player takes the hit of a damage (b = 1: H-BUSHIDO's token instead)
 E_CHOOSE = 26  # player applies the played card a's effect instead (F-CHOOSE)
 E_DEFEATED = 27  # player is out at 0 health (D-ELIM)
 
 EXTRA_PAIR = 1  # E_EXTRA cause bit: R-PAIR
 EXTRA_BUSHIDO = 2  # E_EXTRA cause bit: H-BUSHIDO
+EXTRA_WIND = 4  # E_EXTRA cause bit: a swap revealed by H-WIND (D-WIND option)
 
 SRC_HIT = 0  # damage of the ejected card (R-DAMAGE)
 SRC_PENALTY = 1  # R-PENALTY

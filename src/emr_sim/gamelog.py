@@ -179,7 +179,15 @@ def _format(row: Sequence[int], table: np.ndarray, viewer: int | None) -> str:
     if kind == C.E_DECLINE:
         return f"{who} declines {_effect(a)}"
     if kind == C.E_EXTRA:
-        causes = [w for bit, w in ((C.EXTRA_PAIR, "pair"), (C.EXTRA_BUSHIDO, "Bushido")) if b & bit]
+        causes = [
+            w
+            for bit, w in (
+                (C.EXTRA_PAIR, "pair"),
+                (C.EXTRA_BUSHIDO, "Bushido"),
+                (C.EXTRA_WIND, "Wind's swap"),
+            )
+            if b & bit
+        ]
         why = f" ({' and '.join(causes)})" if causes else ""
         return f"{who} earns {'an extra action' if a == 1 else _plural(a, 'extra action')}{why}"
     if kind == C.E_TOKEN_MOVE:
@@ -213,7 +221,7 @@ def _format(row: Sequence[int], table: np.ndarray, viewer: int | None) -> str:
         what = " and ".join(found) if found else "nothing"
         return f"{who}'s card steps on zone {a}: {what}"
     if kind == C.E_TAKE:
-        return f"{who} takes the hit ({a} damage)"
+        return f"{who} takes the Bushido token" if b == 1 else f"{who} takes the hit ({a} damage)"
     if kind == C.E_CHOOSE:
         return f"{who} applies the effect of the played {_card(table, a)} instead (fury)"
     if kind == C.E_DEFEATED:

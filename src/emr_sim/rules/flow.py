@@ -40,6 +40,7 @@ from emr_sim.codes import (
     EFFECT_SWAP,
     EXTRA_BUSHIDO,
     EXTRA_PAIR,
+    EXTRA_WIND,
     H_ACTIVE,
     H_DECIDER,
     H_DECISIONS,
@@ -285,9 +286,7 @@ def step_pair(S, T, O, ev):
     if earned > 0:
         emit(ev, E_EXTRA, a, earned, causes, 0, 0)
         S[RES_IN_EXTRA] += earned
-        S[RES_STEP] = STEP_ACTION
-    else:
-        S[RES_STEP] = STEP_TURN_END
+    S[RES_STEP] = STEP_ACTION if S[RES_IN_EXTRA] > 0 else STEP_TURN_END
 
 
 @njit
@@ -306,18 +305,19 @@ def step_turn_end(S, T, O, ev):
     a = S[H_ACTIVE]
     if S[RES_TECH_DONE] & TECH_WIND_EXTRA:  # D-WIND option: the revealed swap's pair
         S[RES_TECH_DONE] &= ~TECH_WIND_EXTRA
+        emit(ev, E_EXTRA, a, 1, EXTRA_WIND, 0, 0)
         S[RES_IN_EXTRA] = 1
         S[RES_STEP] = STEP_ACTION
         return False
     base = pb(a)
+    if not S[RES_TECH_DONE] & TECH_POISON:  # D-POISON option: before the limit (set-aside included)
+        S[RES_TECH_DONE] |= TECH_POISON
+        tech.poison_check(S, T, O, ev, a, False)
     if S[base + P_ASIDE_N] > 0:
         if S[base + P_HAND_N] + S[base + P_ASIDE_N] > HAND_LIMIT:
             ask(S, DK_EARTH_DISCARD, a)
             return True
         tech.join_aside(S, a)
-    if not S[RES_TECH_DONE] & TECH_POISON:
-        S[RES_TECH_DONE] |= TECH_POISON
-        tech.poison_check(S, T, O, ev, a, False)
     if S[base + P_HAND_N] > HAND_LIMIT:
         ask(S, DK_DISCARD, a)
         return True
@@ -381,7 +381,8 @@ def apply_turn_action(S, T, O, ev, a, code, extra):
         S[RES_IN_EXTRA] -= 1
     if code == A_DRAW:
         do_draw(S, T, O, ev, a, draw_count(S[pb(a) + P_HAND_N], extra))
-        S[RES_IN_EXTRA] = 0  # drawing ends the turn (R-DRAW)
+        S[RES_IN_EXTRA] = 0  # drawing ends the turn (R-DRAW), extra actions owed included
+        S[RES_TECH_DONE] &= ~TECH_WIND_EXTRA
         S[RES_STEP] = STEP_AFTER_DRAW
         return
     rel = code - A_PLAY
@@ -442,7 +443,8 @@ def apply_effect_choice(S, T, O, ev, code):
     if nxt != EFFECT_NONE:
         offer_effect(S, T, O, ev)
     elif S[RES_WIND] != NO_CARD and effect == EFFECT_SWAP and O[O_WIND_EXTRA] == 1:
-        if pair_formed(S, T, owner):  # D-WIND option: the revealed swap counts as a pair
+        own_board = (code - A_TARGET) // TARGET_SPAN == owner
+        if own_board and pair_formed(S, T, owner):  # D-WIND option: the revealed swap's pair
             S[RES_TECH_DONE] |= TECH_WIND_EXTRA
 
 
@@ -486,7 +488,8 @@ def apply_action(S, T, O, ev, code):
     elif kind == DK_DEFEND or kind == DK_BLOCK_MORE:
         if code == A_PASS:
             if kind == DK_DEFEND:
-                emit(ev, E_TAKE, p, S[RES_DAMAGE], 0, 0, 0)
+                bushido = S[RES_BUSHIDO] != NO_CARD  # the token, not the damage, is taken
+                emit(ev, E_TAKE, p, 0 if bushido else S[RES_DAMAGE], 1 if bushido else 0, 0, 0)
         elif code >= A_BLOCK:
             block_and_continue(S, T, O, ev, p, code)
         else:

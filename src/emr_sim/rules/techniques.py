@@ -39,6 +39,7 @@ from emr_sim.codes import (
     P_ZCROW,
     RES_BUSHIDO,
     RES_CHOSEN,
+    RES_COPY_DEPTH,
     RES_DAMAGE,
     RES_EFFECT,
     RES_EFFECT_OWNER,
@@ -156,6 +157,7 @@ def finish_wind(S, T):
     if S[RES_WIND] != NO_CARD:
         discard_card(S, T, S[RES_WIND])
         S[RES_WIND] = NO_CARD
+        S[RES_COPY_DEPTH] = 0  # a copy made through the reveal leaves no trace on the turn
 
 
 @njit
@@ -284,7 +286,8 @@ def poison_check(S, T, O, ev, a, after_limit):
     if (O[O_POISON_AFTER_LIMIT] == 1) != after_limit:
         return
     base = pb(a)
-    if S[base + P_POISON] == 1 and S[base + P_HAND_N] >= HAND_LIMIT:
+    cards = S[base + P_HAND_N] + (0 if after_limit else S[base + P_ASIDE_N])  # Earth's join
+    if S[base + P_POISON] == 1 and cards >= HAND_LIMIT:
         deal_damage(S, T, O, ev, a, 1, SRC_POISON, 0)
 
 
