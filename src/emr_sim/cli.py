@@ -89,6 +89,54 @@ def main() -> None:
 
 
 @main.command()
+@click.argument("hero_a")
+@click.argument("hero_b")
+@click.option(
+    "-n", "games", type=int, default=100_000, show_default=True, help="Games (rounded up to pairs)."
+)
+@click.option("--seed", type=INT64, default=None, help="Run seed (default fixed, printed).")
+@click.option("--players", default="greedy,greedy", show_default=True, help="Player of each side.")
+@click.option("--workers", type=int, default=None, help="Threads (default: all cores).")
+@click.option(
+    "--records", "records_path", type=click.Path(dir_okay=False), help="Per-game records (.parquet or .csv)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@deck_option
+@rule_option
+@click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+def matchup(
+    hero_a, hero_b, games, seed, players, workers, records_path, as_json, quiet, deck_path, rules, fury
+):
+    """Head-to-head of HERO_A and HERO_B in seat-swapped pairs of games.
+
+    Example: emr-sim matchup crow illusion -n 100000
+    """
+    from emr_sim.matchup import DEFAULT_SEED, format_summary, write_records
+    from emr_sim.matchup import matchup as run_matchup
+
+    if games < 1:
+        raise BadInput(f"-n must be at least 1, not {games}")
+    if workers is not None and workers < 1:
+        raise BadInput(f"--workers must be at least 1, not {workers}")
+    chosen = rules_dict(rules, None)
+    chosen.pop("fury", None)
+    seed = DEFAULT_SEED if seed is None else seed
+    result = run_matchup(
+        hero_a, hero_b, games, seed, players, fury, deck_path, chosen, workers, bool(records_path), quiet
+    )
+    if records_path:
+        try:
+            write_records(result.records, records_path)
+        except (OSError, ImportError) as err:
+            raise BadInput(f"{records_path}: cannot write the records: {err}") from None
+    if as_json:
+        click.echo(json.dumps(result.summary, indent=1))
+    else:
+        click.echo(format_summary(result.summary))
+
+
+@main.command()
 @deck_option
 def cards(deck_path: str | None) -> None:
     """Print the deck as a table, with a summary per colour."""

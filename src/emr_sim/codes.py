@@ -316,4 +316,8 @@ GR_COUNTERS = 11  # + p: dragon counters played by player p
 GR_EXTRAS = 13  # + p: extra actions earned by player p
 GR_DAMAGE = 15  # + p * N_SOURCES + source: damage taken by player p from each SRC_*
 GR_EFFECTS = GR_DAMAGE + 2 * N_SOURCES  # + p * N_EFFECTS + effect: effects applied by p
-GR_SIZE = GR_EFFECTS + 2 * N_EFFECTS
+GR_TECH = GR_EFFECTS + 2 * N_EFFECTS  # + p * N_TECH + t: technique uses by p (t = HERO_*, or TECH_F_CHOOSE)
+N_TECH = N_HEROES + 1
+TECH_F_CHOOSE = N_HEROES  # F-CHOOSE: the played card's effect applied instead
+TECH_NAMES = HERO_NAMES + ("fury-choose",)
+GR_SIZE = GR_TECH + 2 * N_TECH

@@ -12,10 +12,12 @@ from emr_sim.codes import (
     DK_NONE,
     E_ATTACK,
     E_BLOCK,
+    E_CHOOSE,
     E_COUNTER,
     E_DAMAGE,
     E_EFFECT,
     E_EXTRA,
+    E_TECHNIQUE,
     EV_SIZE,
     GR_BLOCKS,
     GR_COUNTERS,
@@ -28,6 +30,7 @@ from emr_sim.codes import (
     GR_HITS,
     GR_PLAYS,
     GR_SIZE,
+    GR_TECH,
     GR_TURNS,
     GR_WINNER,
     H_DECIDER,
@@ -41,10 +44,12 @@ from emr_sim.codes import (
     MAX_LEGAL,
     N_EFFECTS,
     N_SOURCES,
+    N_TECH,
     P_HEALTH,
     PLAYER_GREEDY,
     PLAYER_GREEDY_NOTECH,
     STATE_SIZE,
+    TECH_F_CHOOSE,
 )
 from emr_sim.jit import njit
 from emr_sim.players.evaluate import SCRATCH_COLS, SCRATCH_ROWS, deck_totals
@@ -103,6 +108,10 @@ def tally(ev, rec):
             rec[GR_EXTRAS + p] += ev[r, 2]
         elif kind == E_EFFECT:
             rec[GR_EFFECTS + p * N_EFFECTS + ev[r, 2]] += 1
+        elif kind == E_TECHNIQUE:
+            rec[GR_TECH + p * N_TECH + ev[r, 2]] += 1
+        elif kind == E_CHOOSE:
+            rec[GR_TECH + p * N_TECH + TECH_F_CHOOSE] += 1
     ev[0, 0] = 0
 
 

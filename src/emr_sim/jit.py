@@ -26,6 +26,8 @@ PURE_PYTHON = {
     "gamelog.py",
     "notation.py",
     "position.py",
+    "matchup.py",
+    "stats.py",
     "errors.py",
     "report_game.py",
 }
