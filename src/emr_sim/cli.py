@@ -119,8 +119,9 @@ def matchup(
         raise BadInput(f"-n must be at least 1, not {games}")
     if workers is not None and workers < 1:
         raise BadInput(f"--workers must be at least 1, not {workers}")
-    chosen = rules_dict(rules, None)
-    chosen.pop("fury", None)
+    chosen = rules_dict(rules, None)  # --rule fury=...: matchup() says to use --fury/--no-fury
+    if records_path and not Path(records_path).resolve().parent.is_dir():
+        raise BadInput(f"{records_path}: cannot write the records: no such directory")
     seed = DEFAULT_SEED if seed is None else seed
     result = run_matchup(
         hero_a, hero_b, games, seed, players, fury, deck_path, chosen, workers, bool(records_path), quiet

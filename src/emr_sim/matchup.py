@@ -1,8 +1,12 @@
 """Monte Carlo head-to-head of two heroes in paired games: the summary designers read.
 
-    >>> from emr_sim import matchup
+    >>> from emr_sim.matchup import matchup
     >>> result = matchup("crow", "illusion", n=10_000)      # doctest: +SKIP
     >>> result.summary["win_rate"]                           # doctest: +SKIP
+
+`emr_sim.matchup` is this module and is also callable as the function (a module can not
+be replaced by a function of the same name reliably: whichever import runs first would
+win), so `import emr_sim; emr_sim.matchup("crow", "illusion")` works too.
 
 Games come in pairs (emr_sim.aggregate): the same deal twice with the seats swapped.
 Pairs are split into chunks played on threads (the kernels release the GIL); each chunk
@@ -16,6 +20,7 @@ import math
 import os
 import sys
 import time
+import types
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +31,7 @@ import pandas as pd
 from emr_sim import __version__
 from emr_sim import codes as C
 from emr_sim.cards import Deck, card_table, load_deck
-from emr_sim.options import O_TURN_CAP, describe_options, make_options
+from emr_sim.options import HERO_RANDOM, O_HERO_SELECT, O_TURN_CAP, describe_options, make_options
 from emr_sim.stats import histogram_quantile, wilson
 
 DEFAULT_SEED = 20261202
@@ -53,8 +58,18 @@ def parse_sides(hero_a: str, hero_b: str, players: str | tuple) -> np.ndarray:
     return np.array([k_a, k_b, h_a, h_b], dtype=np.int64)
 
 
-def chunks(n_pairs: int, size: int = CHUNK_PAIRS) -> list[tuple[int, int]]:
+def chunks(n_pairs: int, size: int | None = None) -> list[tuple[int, int]]:
+    """(first pair, count) of each task; size defaults to CHUNK_PAIRS, read at call time."""
+    size = size or CHUNK_PAIRS
     return [(first, min(size, n_pairs - first)) for first in range(0, n_pairs, size)]
+
+
+def load_kernels(table, opts, seed, sides) -> None:
+    """Load (or compile) the paired-game kernel by playing no pairs; instant once loaded."""
+    from emr_sim.aggregate import RECORD_COLS, aggregate_size, play_pairs
+
+    agg = np.zeros(aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
+    play_pairs(table, opts, seed, 0, 0, sides, agg, np.zeros((0, RECORD_COLS), dtype=np.int64))
 
 
 def run_pairs(table, opts, seed, n_pairs, sides, workers, keep_records, progress):
@@ -63,7 +78,7 @@ def run_pairs(table, opts, seed, n_pairs, sides, workers, keep_records, progress
 
     size = aggregate_size(int(opts[O_TURN_CAP]))
     records = np.zeros((2 * n_pairs if keep_records else 0, RECORD_COLS), dtype=np.int64)
-    play_pairs(table, opts, seed, 0, 0, sides, np.zeros(size, np.int64), records[:0])  # load kernels
+    load_kernels(table, opts, seed, sides)  # once, before the threads start
 
     def task(first: int, count: int) -> np.ndarray:
         agg = np.zeros(size, dtype=np.int64)
@@ -106,14 +121,19 @@ def matchup(
     (and, with records=True, one row per game as a DataFrame)."""
     if n < 1:
         raise ValueError(f"-n must be at least 1, not {n}")
+    if workers is not None and workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {workers}")
+    if "fury" in (rules or {}):
+        raise ValueError("hero mode is set with --fury/--no-fury (fury=True/False), not the fury rule option")
     deck = deck if isinstance(deck, Deck) else load_deck(deck)
     opts = make_options({**(rules or {}), "fury": "on" if fury else "off"})
+    if opts[O_HERO_SELECT] == HERO_RANDOM:
+        raise ValueError("a matchup names its two heroes: hero_select=random (R-OPT-HERO) does not apply")
     table = card_table(deck, opts)
     sides = parse_sides(hero_a, hero_b, players)
     workers = workers or os.cpu_count() or 1
-    if workers < 1:
-        raise ValueError(f"--workers must be at least 1, not {workers}")
     n_pairs = math.ceil(n / 2)
+    load_kernels(table, opts, seed, sides)  # kept out of the timing
     start = time.perf_counter()
     with progress_bar(2 * n_pairs, quiet) as bar:
         agg, rows = run_pairs(table, opts, seed, n_pairs, sides, workers, records, bar)
@@ -230,7 +250,7 @@ def write_records(frame: pd.DataFrame, path: str) -> None:
     target = Path(path)
     tmp = target.with_name(f".{target.name}.tmp")
     try:
-        if target.suffix == ".parquet":
+        if target.suffix.lower() == ".parquet":
             frame.to_parquet(tmp, index=False)
         else:
             frame.to_csv(tmp, index=False)
@@ -249,7 +269,9 @@ def format_summary(s: dict) -> str:
         lines.append(
             "mirror match: outside the game's hero selection rule (R-OPT-HERO), a first-player check"
         )
-    lines.append(f"{'':<24}{a:>14}{b:>14}")
+    if not s["run"]["fury"]:
+        lines.append("hero mode off (--no-fury): no fury and no techniques, the heroes are names only")
+    lines.append(f"{'':<24}{a:>16}{b:>16}")
     rows = [
         ("wins", s["wins"], "{:,}"),
         ("win rate", s["win_rate"], "{:.1%}"),
@@ -267,10 +289,12 @@ def format_summary(s: dict) -> str:
         da, db = s["damage_taken_per_game"][a][src], s["damage_taken_per_game"][b][src]
         lines.append(f"  {src:<22}{da:>16.2f}{db:>16.2f}")
     lines.append("techniques used / game:")
-    for tech in C.TECH_NAMES:
+    used = [t for t in C.TECH_NAMES if s["techniques_per_game"][a][t] or s["techniques_per_game"][b][t]]
+    for tech in used:
         ta, tb = s["techniques_per_game"][a][tech], s["techniques_per_game"][b][tech]
-        if ta or tb:
-            lines.append(f"  {tech:<22}{ta:>16.2f}{tb:>16.2f}")
+        lines.append(f"  {tech:<22}{ta:>16.2f}{tb:>16.2f}")
+    if not used:
+        lines.append("  none")
     lines.append("effects applied / game:")
     for eff in C.EFFECT_NAMES[1:]:
         ea, eb = s["effects_per_game"][a][eff], s["effects_per_game"][b][eff]
@@ -286,3 +310,13 @@ def format_summary(s: dict) -> str:
     )
     lines.append(f"{s['seconds']:.1f} s, {s['games_per_second']:,.0f} games/s")
     return "\n".join(lines)
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as `matchup(...)`: `emr_sim.matchup(...)` is the Python API."""
+
+    def __call__(self, *args, **kwargs) -> MatchupResult:
+        return matchup(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -21,7 +21,9 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def histogram_quantile(hist: np.ndarray, q: float) -> int:
-    """The exact q-quantile (lower) of integer values given as a histogram (index = value)."""
+    """The exact q-quantile of integer values given as a histogram (index = value): the smallest
+    value with at least q of the values at or below it (numpy's method="inverted_cdf"; the
+    median of an even count is the lower middle value)."""
     total = int(hist.sum())
     if total == 0:
         return 0

@@ -258,6 +258,21 @@ def board_eval(obs, T, O, counts, me):
 
 
 @njit
+def token_value(obs, me, q, field, z, amount):
+    """What `amount` more tokens of `field` on q's zone z add to board_eval: the token
+    terms alone, since damage tokens change no threat (exact, without a trial copy)."""
+    sign = 1.0 if q == me else -1.0
+    if field == P_ZDMG:
+        pl = pair_left(obs, q)
+        return -sign * W_TOKEN * amount if (z == pl - 1 or z == pl + 2) else 0.0
+    if field == P_CDMG:
+        return -sign * W_TOKEN * amount
+    if field == P_CPP:
+        return sign * W_POWER * amount
+    return -sign * W_POWER * amount  # P_CPM
+
+
+@njit
 def effect_value(trial, T, O, ev, counts, me, code):
     """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)."""
     effect = trial[RES_EFFECT]

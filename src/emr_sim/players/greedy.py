@@ -16,6 +16,8 @@ from emr_sim.codes import (
     A_DRAW,
     A_PASS,
     A_PLAY,
+    A_TARGET,
+    A_TOKEN,
     A_YES,
     CF_COLOUR,
     CF_DRAGON,
@@ -38,6 +40,9 @@ from emr_sim.codes import (
     DK_TURN,
     DK_WIND,
     EFFECT_NONE,
+    EFFECT_REMOVE,
+    EFFECT_TRAP_CARD,
+    EFFECT_TRAP_ZONE,
     EV_SIZE,
     H_HERO_MODE,
     H_PHASE,
@@ -51,8 +56,14 @@ from emr_sim.codes import (
     P_ZBLOCK,
     P_ZCARD,
     P_ZDMG,
+    REMOVE_CARD_DMG,
+    REMOVE_SUB,
+    REMOVE_ZONE_DMG,
     RES_DAMAGE,
+    RES_EFFECT,
     RES_EJECTED,
+    TARGET_SPAN,
+    TOKEN_CARD,
 )
 from emr_sim.jit import njit
 from emr_sim.players import hero_policy as hp
@@ -76,12 +87,12 @@ from emr_sim.players.evaluate import (
     keep_value,
     prepare_threats,
     ready_dragon,
+    token_value,
     unseen_counts,
     zone_card_damage,
 )
 from emr_sim.rules.combat import play_zones
 from emr_sim.rules.core import card_at, count_blocked_colour, outer_value, pair_left, pb
-from emr_sim.rules.turn import move_token
 
 
 @njit
@@ -237,20 +248,45 @@ def choose_counter_back(obs, T, O, me, legal, n):
 
 @njit
 def choose_token_move(obs, T, O, me, legal, n, counts):
-    """R-DRAW's token move: try each on the observation (moved back after), keep the best."""
+    """R-DRAW's token move: the one that most improves the boards' token terms (a move
+    between my two cards changes nothing, so it never beats passing)."""
     best = A_PASS
-    best_score = board_eval(obs, T, O, counts, me) + 1e-6
+    best_score = 1e-6
     for k in range(n):
         code = legal[k]
-        if code == A_PASS:
+        rel = code - A_TOKEN
+        if code == A_PASS or rel // 12 == TOKEN_CARD:
             continue
-        move_token(obs, me, code, 1)
-        s = board_eval(obs, T, O, counts, me)
-        move_token(obs, me, code, -1)
+        z = (rel % 12) // 2
+        nz = z - 1 if rel % 2 == 0 else z + 1
+        s = token_value(obs, me, me, P_ZDMG, nz, 1) + token_value(obs, me, me, P_ZDMG, z, -1)
         if s > best_score:
             best_score = s
             best = code
     return best
+
+
+NOT_A_TOKEN_EFFECT = 1e18
+
+
+@njit
+def token_effect_delta(obs, me, effect, code):
+    """board_eval's change for the effects that only add or remove a damage token
+    (E-TRAP-ZONE, E-TRAP-CARD, E-REMOVE of a damage token); NOT_A_TOKEN_EFFECT otherwise."""
+    q = (code - A_TARGET) // TARGET_SPAN
+    sub = (code - A_TARGET) % TARGET_SPAN
+    if effect == EFFECT_TRAP_ZONE:
+        return token_value(obs, me, q, P_ZDMG, sub, 1)
+    if effect == EFFECT_TRAP_CARD:
+        return token_value(obs, me, q, P_CDMG, sub, 1)
+    if effect == EFFECT_REMOVE:
+        kind = (sub - REMOVE_SUB) // N_ZONES
+        z = (sub - REMOVE_SUB) % N_ZONES
+        if kind == REMOVE_ZONE_DMG:
+            return token_value(obs, me, q, P_ZDMG, z, -1)
+        if kind == REMOVE_CARD_DMG:
+            return token_value(obs, me, q, P_CDMG, z, -1)
+    return NOT_A_TOKEN_EFFECT
 
 
 @njit
@@ -259,14 +295,19 @@ def choose_effect(obs, T, O, me, legal, n, counts):
     ev = np.empty((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
     trial = obs.copy()
     best = A_PASS
-    best_score = board_eval(obs, T, O, counts, me) + 1e-6
+    base = board_eval(obs, T, O, counts, me)
+    best_score = base + 1e-6
     for k in range(n):
         code = legal[k]
         if code == A_PASS:
             continue
-        trial[:TRIAL_SPAN] = obs[:TRIAL_SPAN]  # all that a trial effect changes
-        ev[0, 0] = 0
-        s = effect_value(trial, T, O, ev, counts, me, code)
+        delta = token_effect_delta(obs, me, obs[RES_EFFECT], code)
+        if delta != NOT_A_TOKEN_EFFECT:
+            s = base + delta
+        else:
+            trial[:TRIAL_SPAN] = obs[:TRIAL_SPAN]  # all that a trial effect changes
+            ev[0, 0] = 0
+            s = effect_value(trial, T, O, ev, counts, me, code)
         if s > best_score:
             best_score = s
             best = code
