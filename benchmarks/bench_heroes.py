@@ -3,11 +3,11 @@
     python benchmarks/bench_heroes.py [--games 1000] [--seed 1]
 
 For each hero H: technique-aware greedy H against every other hero (greedy, both
-seatings, --games games each), then the same with H played by greedy-notech (which
-never uses its master's own technique; F-CHOOSE, every furious player's, it still uses). Prints H's win rate both ways and the difference, with a
-95 % Wilson interval. Kung-fu and Poison have no technique decision (their effects
-are automatic), so for them the comparison shows only greedy's Kung-fu and Poison terms
-in its play scores, and none for Poison (its policy is in the shared draw score).
+seatings, --games games each), then the same with H played by greedy-notech, which
+never uses its master's own technique (F-CHOOSE, every furious player's, it still
+uses). Prints H's win rate both ways and the difference, with 95 % Wilson intervals.
+Kung-fu's and Poison's techniques are automatic: no decision to skip, so their rows
+show the same games.
 Then greedy-vs-greedy games per second with fury off and with fury on (heroes drawn at
 random per game), one thread, warm cache.
 """
