@@ -88,7 +88,7 @@ def t_greedy(SS, T, O, reps):
         for i in range(SS.shape[0]):
             n = legal_actions(SS[i], T, O, legal)
             observe(SS[i], SS[i][C.H_DECIDER], obs)
-            total += choose_greedy(obs, T, O, SS[i][C.H_DECIDER], legal, n, counts)
+            total += choose_greedy(obs, T, O, SS[i][C.H_DECIDER], legal, n, counts, True)
     return total
 
 

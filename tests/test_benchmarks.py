@@ -1,0 +1,25 @@
+"""The benchmark scripts still run (tiny sizes; no timing is asserted)."""
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+BENCH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.mark.parametrize(
+    "script,args,expect",
+    [
+        ("bench_engine.py", ["--games", "40", "--repeat", "1"], "greedy-vs-greedy"),
+        ("bench_heroes.py", ["--games", "2", "--speed-games", "20"], "fury on"),
+        ("bench_components.py", ["--games", "1", "--reps", "1"], "greedy by decision kind"),
+    ],
+)
+def test_benchmark_script_runs(script, args, expect):
+    out = subprocess.run(
+        [sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=600
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert expect in out.stdout
