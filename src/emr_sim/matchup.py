@@ -4,7 +4,7 @@
     >>> result = matchup("crow", "illusion", n=10_000)      # doctest: +SKIP
     >>> result.summary["win_rate"]                           # doctest: +SKIP
 
-`emr_sim.matchup` is this module and is also callable as the function (a module can not
+`emr_sim.matchup` is this module and is also callable as the function (a module cannot
 be replaced by a function of the same name reliably: whichever import runs first would
 win), so `import emr_sim; emr_sim.matchup("crow", "illusion")` works too.
 
@@ -80,7 +80,7 @@ def run_pairs(table, opts, seed, n_pairs, sides, workers, keep_records, progress
     records = np.zeros((2 * n_pairs if keep_records else 0, RECORD_COLS), dtype=np.int64)
     load_kernels(table, opts, seed, sides)  # once, before the threads start
 
-    def task(first: int, count: int) -> np.ndarray:
+    def task(first: int, count: int) -> tuple[np.ndarray, int]:
         agg = np.zeros(size, dtype=np.int64)
         rows = records[2 * first : 2 * (first + count)] if keep_records else records[:0]
         play_pairs(table, opts, seed, first, count, sides, agg, rows)
@@ -160,11 +160,13 @@ def run_record(seed, players, opts, deck, workers) -> dict:
 
 
 def per_side(agg: np.ndarray, base: int, labels: tuple[str, str], games: int) -> dict:
-    return {labels[s]: agg[base + s] / games for s in range(2)}
+    return {labels[s]: float(agg[base + s] / games) for s in range(2)}
 
 
 def per_side_table(agg, base, width, names, labels, games) -> dict:
-    return {labels[s]: {names[k]: agg[base + s * width + k] / games for k in range(width)} for s in range(2)}
+    return {
+        labels[s]: {names[k]: float(agg[base + s * width + k] / games) for k in range(width)} for s in (0, 1)
+    }
 
 
 def summarise(agg: np.ndarray, labels: tuple[str, str], run: dict, seconds: float) -> dict:

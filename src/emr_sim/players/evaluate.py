@@ -302,6 +302,7 @@ def best_effect_value(trial, T, O, ev, counts, me, effect):
             q = (targets[k] - A_TARGET) // TARGET_SPAN
             s = best + (W_DRAW_CARD if q == me else -W_DRAW_CARD)
         else:
+            ev[0, 0] = 0
             apply_effect(trial, T, O, ev, me, effect, targets[k])
             s = board_eval(trial, T, O, counts, me)
         if s > best:

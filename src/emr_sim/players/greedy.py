@@ -292,7 +292,7 @@ def token_effect_delta(obs, me, effect, code):
 @njit
 def choose_effect(obs, T, O, me, legal, n, counts):
     """An effect's target: try each on a copy of the observation, keep the best."""
-    ev = np.empty((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
+    ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
     trial = obs.copy()
     best = A_PASS
     base = board_eval(obs, T, O, counts, me)

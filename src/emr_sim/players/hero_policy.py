@@ -59,7 +59,7 @@ W_UNBLOCK = 0.6  # a blocked card back in attack state (no penalty risk, pairs a
 @njit
 def choose_fury(obs, T, O, me, counts):
     """F-CHOOSE: YES when the played card's effect is worth more than the ejected card's."""
-    ev = np.empty((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
+    ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
     trial = obs.copy()
     played = best_effect_value(trial, T, O, ev, counts, me, T[obs[RES_PLAYED], CF_EFFECT])
     trial[:] = obs
@@ -114,7 +114,7 @@ def blocked_cards(obs, p):
 @njit
 def choose_illusion(obs, T, O, me, legal, n, counts):
     """Illusion: the jump whose boards score best, unblocking counted as a gain."""
-    ev = np.empty((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)
+    ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
     trial = obs.copy()
     blocked = blocked_cards(obs, me)
     best = A_PASS

@@ -45,9 +45,9 @@ from emr_sim.rng import shuffle_range
 
 @njit
 def emit(ev, kind, player, a, b, c, d):
-    """Append one event (dropped silently once the buffer is full)."""
+    """Append one event (dropped silently once the buffer is full, whatever its size)."""
     n = ev[0, 0]
-    if n < MAX_EVENTS:
+    if n < ev.shape[0] - 1:
         row = n + 1
         ev[row, 0] = kind
         ev[row, 1] = player
