@@ -22,6 +22,9 @@ from emr_sim.codes import (
     EFFECT_COPY,
     EFFECT_DRAW,
     EFFECT_NONE,
+    EFFECT_REMOVE,
+    EFFECT_TRAP_CARD,
+    EFFECT_TRAP_ZONE,
     H_RESHUFFLES,
     MAX_LEGAL,
     MAX_SHOT,
@@ -39,6 +42,9 @@ from emr_sim.codes import (
     P_ZBLOCK,
     P_ZCARD,
     P_ZDMG,
+    REMOVE_CARD_DMG,
+    REMOVE_SUB,
+    REMOVE_ZONE_DMG,
     RES_EFFECT,
     RES_EJECTED,
     TARGET_SPAN,
@@ -272,6 +278,29 @@ def token_value(obs, me, q, field, z, amount):
     return -sign * W_POWER * amount  # P_CPM
 
 
+NOT_A_TOKEN_EFFECT = 1e18
+
+
+@njit
+def token_effect_delta(obs, me, effect, code):
+    """board_eval's change for the effects that only add or remove a damage token
+    (E-TRAP-ZONE, E-TRAP-CARD, E-REMOVE of a damage token); NOT_A_TOKEN_EFFECT otherwise."""
+    q = (code - A_TARGET) // TARGET_SPAN
+    sub = (code - A_TARGET) % TARGET_SPAN
+    if effect == EFFECT_TRAP_ZONE:
+        return token_value(obs, me, q, P_ZDMG, sub, 1)
+    if effect == EFFECT_TRAP_CARD:
+        return token_value(obs, me, q, P_CDMG, sub, 1)
+    if effect == EFFECT_REMOVE:
+        kind = (sub - REMOVE_SUB) // N_ZONES
+        z = (sub - REMOVE_SUB) % N_ZONES
+        if kind == REMOVE_ZONE_DMG:
+            return token_value(obs, me, q, P_ZDMG, z, -1)
+        if kind == REMOVE_CARD_DMG:
+            return token_value(obs, me, q, P_CDMG, z, -1)
+    return NOT_A_TOKEN_EFFECT
+
+
 @njit
 def effect_value(trial, T, O, ev, counts, me, code):
     """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)."""
@@ -289,22 +318,29 @@ def effect_value(trial, T, O, ev, counts, me, code):
 
 @njit
 def best_effect_value(trial, T, O, ev, counts, me, effect):
-    """The best value reachable with `effect` (for E-COPY), one level deep."""
+    """The best value reachable with `effect` (for E-COPY and F-CHOOSE), one level deep.
+    `trial` is left as it came."""
+    base = board_eval(trial, T, O, counts, me)
     if effect == EFFECT_COPY or effect == EFFECT_NONE:
-        return board_eval(trial, T, O, counts, me)
+        return base
     targets = np.empty(MAX_LEGAL, dtype=np.int64)
     m = effect_targets(trial, T, O, effect, targets, 0)
-    base_state = trial.copy()
-    best = board_eval(trial, T, O, counts, me)
+    saved = trial[:TRIAL_SPAN].copy()
+    best = base
     for k in range(m):
-        trial[:] = base_state
+        code = targets[k]
         if effect == EFFECT_DRAW:
-            q = (targets[k] - A_TARGET) // TARGET_SPAN
-            s = best + (W_DRAW_CARD if q == me else -W_DRAW_CARD)
+            q = (code - A_TARGET) // TARGET_SPAN
+            s = base + (W_DRAW_CARD if q == me else -W_DRAW_CARD)
         else:
-            ev[0, 0] = 0
-            apply_effect(trial, T, O, ev, me, effect, targets[k])
-            s = board_eval(trial, T, O, counts, me)
+            delta = token_effect_delta(trial, me, effect, code)
+            if delta != NOT_A_TOKEN_EFFECT:
+                s = base + delta
+            else:
+                ev[0, 0] = 0
+                apply_effect(trial, T, O, ev, me, effect, code)
+                s = board_eval(trial, T, O, counts, me)
+                trial[:TRIAL_SPAN] = saved
         if s > best:
             best = s
     return best

@@ -16,7 +16,6 @@ from emr_sim.codes import (
     A_DRAW,
     A_PASS,
     A_PLAY,
-    A_TARGET,
     A_TOKEN,
     A_YES,
     CF_COLOUR,
@@ -40,9 +39,6 @@ from emr_sim.codes import (
     DK_TURN,
     DK_WIND,
     EFFECT_NONE,
-    EFFECT_REMOVE,
-    EFFECT_TRAP_CARD,
-    EFFECT_TRAP_ZONE,
     EV_SIZE,
     H_HERO_MODE,
     H_PHASE,
@@ -56,19 +52,16 @@ from emr_sim.codes import (
     P_ZBLOCK,
     P_ZCARD,
     P_ZDMG,
-    REMOVE_CARD_DMG,
-    REMOVE_SUB,
-    REMOVE_ZONE_DMG,
     RES_DAMAGE,
     RES_EFFECT,
     RES_EJECTED,
-    TARGET_SPAN,
     TOKEN_CARD,
 )
 from emr_sim.jit import njit
 from emr_sim.players import hero_policy as hp
 from emr_sim.players.evaluate import (
     MISC_ROW,
+    NOT_A_TOKEN_EFFECT,
     SCRATCH_EVENTS,
     TRIAL_SPAN,
     W_BLOCK_COST,
@@ -87,6 +80,7 @@ from emr_sim.players.evaluate import (
     keep_value,
     prepare_threats,
     ready_dragon,
+    token_effect_delta,
     token_value,
     unseen_counts,
     zone_card_damage,
@@ -264,29 +258,6 @@ def choose_token_move(obs, T, O, me, legal, n, counts):
             best_score = s
             best = code
     return best
-
-
-NOT_A_TOKEN_EFFECT = 1e18
-
-
-@njit
-def token_effect_delta(obs, me, effect, code):
-    """board_eval's change for the effects that only add or remove a damage token
-    (E-TRAP-ZONE, E-TRAP-CARD, E-REMOVE of a damage token); NOT_A_TOKEN_EFFECT otherwise."""
-    q = (code - A_TARGET) // TARGET_SPAN
-    sub = (code - A_TARGET) % TARGET_SPAN
-    if effect == EFFECT_TRAP_ZONE:
-        return token_value(obs, me, q, P_ZDMG, sub, 1)
-    if effect == EFFECT_TRAP_CARD:
-        return token_value(obs, me, q, P_CDMG, sub, 1)
-    if effect == EFFECT_REMOVE:
-        kind = (sub - REMOVE_SUB) // N_ZONES
-        z = (sub - REMOVE_SUB) % N_ZONES
-        if kind == REMOVE_ZONE_DMG:
-            return token_value(obs, me, q, P_ZDMG, z, -1)
-        if kind == REMOVE_CARD_DMG:
-            return token_value(obs, me, q, P_CDMG, z, -1)
-    return NOT_A_TOKEN_EFFECT
 
 
 @njit
