@@ -321,10 +321,8 @@ def choose_greedy(obs, T, O, me, legal, n, counts, use_techniques):
     kind = obs[H_PHASE]
     if n == 1:
         return legal[0]
-    if kind == DK_DISCARD:
+    if kind == DK_DISCARD or kind == DK_EARTH_DISCARD:  # the legal cards: hand or set-aside
         return choose_discard(obs, T, legal, n)
-    if kind == DK_EARTH_DISCARD:
-        return hp.choose_earth_discard(obs, T, legal, n)
     unseen_counts(obs, T, me, counts)
     if kind >= DK_FURY_CHOOSE:
         if not use_techniques and kind != DK_FURY_CHOOSE:

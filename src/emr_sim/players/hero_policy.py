@@ -11,14 +11,13 @@
 - Bushido: the token when the defender could block it, or the hit deals only 1; the
   damage when it kills and no counter is possible. The token goes on the defender's
   card of greater damage (the one it would most like to attack with).
-- Earth: always draws; discards the set-aside card least worth keeping.
+- Earth: always draws; discards the set-aside card least worth keeping (greedy's discard).
 - Kung-fu and Poison are judged in the play scores (players/greedy.py).
 """
 
 import numpy as np
 
 from emr_sim.codes import (
-    A_DISCARD,
     A_PASS,
     A_TARGET,
     A_YES,
@@ -43,7 +42,6 @@ from emr_sim.players.evaluate import (
     best_effect_value,
     board_eval,
     counter_chance,
-    keep_value,
     side_info,
     side_threat,
     zone_card_damage,
@@ -167,17 +165,4 @@ def choose_bushido(obs, T, O, me, legal, n, counts):
         if value > best_damage:
             best_damage = value
             best = code
-    return best
-
-
-@njit
-def choose_earth_discard(obs, T, legal, n):
-    """H-EARTH: discard the set-aside card least worth keeping."""
-    best = legal[0]
-    worst = 1e18
-    for k in range(n):
-        v = keep_value(T, legal[k] - A_DISCARD)
-        if v < worst:
-            worst = v
-            best = legal[k]
     return best

@@ -155,17 +155,22 @@ def deal_damage(S, T, O, ev, p, amount, source, where):
 
 
 @njit
-def hand_remove(S, p, card):
-    """Remove card from p's hand, keeping the order of the others."""
-    base = pb(p)
-    n = S[base + P_HAND_N]
+def list_remove(S, count_at, slots_at, card):
+    """Remove card from the card list S[slots_at:] of S[count_at] cards, order kept."""
+    n = S[count_at]
     k = 0
-    while k < n and S[base + P_HAND + k] != card:
+    while k < n and S[slots_at + k] != card:
         k += 1
     for j in range(k, n - 1):
-        S[base + P_HAND + j] = S[base + P_HAND + j + 1]
-    S[base + P_HAND + n - 1] = NO_CARD
-    S[base + P_HAND_N] = n - 1
+        S[slots_at + j] = S[slots_at + j + 1]
+    S[slots_at + n - 1] = NO_CARD
+    S[count_at] = n - 1
+
+
+@njit
+def hand_remove(S, p, card):
+    """Remove card from p's hand, keeping the order of the others."""
+    list_remove(S, pb(p) + P_HAND_N, pb(p) + P_HAND, card)
 
 
 @njit

@@ -59,7 +59,16 @@ from emr_sim.codes import (
 from emr_sim.jit import njit
 from emr_sim.options import O_BUSHIDO_EARLY, O_CHOOSE_ON_BOARD, O_ILLUSION_STAY, O_POISON_AFTER_LIMIT
 from emr_sim.rules.combat import step_on
-from emr_sim.rules.core import cards_available, deal_damage, discard_card, emit, pair_left, pb, take_top
+from emr_sim.rules.core import (
+    cards_available,
+    deal_damage,
+    discard_card,
+    emit,
+    list_remove,
+    pair_left,
+    pb,
+    take_top,
+)
 from emr_sim.rules.heroes import furious_as
 
 MAX_CROWS = 3  # H-CROW: at most 3 of a player's crow tokens on the board
@@ -305,12 +314,5 @@ def join_aside(S, a):
 
 @njit
 def aside_remove(S, a, card):
-    base = pb(a)
-    n = S[base + P_ASIDE_N]
-    k = 0
-    while k < n and S[base + P_ASIDE + k] != card:
-        k += 1
-    for j in range(k, n - 1):
-        S[base + P_ASIDE + j] = S[base + P_ASIDE + j + 1]
-    S[base + P_ASIDE + n - 1] = NO_CARD
-    S[base + P_ASIDE_N] = n - 1
+    """H-EARTH: a set-aside card is discarded at the turn end."""
+    list_remove(S, pb(a) + P_ASIDE_N, pb(a) + P_ASIDE, card)
