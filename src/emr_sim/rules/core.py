@@ -36,6 +36,7 @@ from emr_sim.codes import (
     P_SIZE,
     P_ZBLOCK,
     P_ZCARD,
+    RES_PLAYED,
     RNG,
 )
 from emr_sim.jit import njit
@@ -118,6 +119,33 @@ def move_card(S, p, src, dst):
     for field in (P_ZCARD, P_ZBLOCK, P_CDMG, P_CPP, P_CPM):
         S[base + field + dst] = S[base + field + src]
     clear_zone_card(S, p, src)
+
+
+@njit
+def shift_pair(S, p, left):
+    """Move both cards of p's pair, order kept, with block states and card tokens, to
+    zones (left, left+1) (E-SLIDE, H-ILLUSION). Returns the pair's old left zone."""
+    z = pair_left(S, p)
+    base = pb(p)
+    if left == z:
+        return z
+    order = (1, 0) if left > z else (0, 1)
+    for k in order:
+        for field in (P_ZCARD, P_ZBLOCK, P_CDMG, P_CPP, P_CPM):
+            S[base + field + left + k] = S[base + field + z + k]
+            if not (left <= z + k <= left + 1):
+                S[base + field + z + k] = NO_CARD if field == P_ZCARD else 0
+    return z
+
+
+@njit
+def played_on_board(S, p):
+    """Is the card just played (RES_PLAYED) still on p's board? A counter back may have
+    discarded it; a slide or swap may have moved it."""
+    for z in range(N_ZONES):
+        if S[pb(p) + P_ZCARD + z] == S[RES_PLAYED]:
+            return True
+    return False
 
 
 @njit

@@ -40,7 +40,16 @@ from emr_sim.codes import (
 )
 from emr_sim.jit import njit
 from emr_sim.options import O_COPY_COPY, O_SLIDE_WAY, O_TRAP_ONCE, SLIDE_LANDING
-from emr_sim.rules.core import cards_available, deal_damage, emit, hand_add, pair_left, pb, take_top
+from emr_sim.rules.core import (
+    cards_available,
+    deal_damage,
+    emit,
+    hand_add,
+    pair_left,
+    pb,
+    shift_pair,
+    take_top,
+)
 
 HAND_LIMIT = 4  # R-HANDLIMIT; E-DRAW: not a player holding 4
 MAX_COPY_DEPTH = 2  # with copy_copy on, a chain of copies stops here
@@ -178,14 +187,8 @@ def slide_entered(z, left, k):
 @njit
 def apply_slide(S, T, O, ev, q, left):
     """E-SLIDE: move q's pair to zones (left, left+1); tokens on the way hurt q."""
-    z = pair_left(S, q)
+    z = shift_pair(S, q, left)
     base = pb(q)
-    order = (1, 0) if left > z else (0, 1)
-    for k in order:
-        for field in (P_ZCARD, P_ZBLOCK, P_CDMG, P_CPP, P_CPM):
-            S[base + field + left + k] = S[base + field + z + k]
-            if not (left <= z + k <= left + 1):
-                S[base + field + z + k] = NO_CARD if field == P_ZCARD else 0
     for k in range(N_ZONES):
         zone = slide_entered(z, left, k)
         if zone < 0:

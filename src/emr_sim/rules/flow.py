@@ -49,7 +49,6 @@ from emr_sim.codes import (
     NO_CARD,
     P_ASIDE_N,
     P_HAND_N,
-    P_ZCARD,
     RES_BLOCKS,
     RES_BUSHIDO,
     RES_CANCELLED,
@@ -110,7 +109,15 @@ from emr_sim.rules.combat import (
     pair_formed,
     take_hit,
 )
-from emr_sim.rules.core import cards_available, discard_card, emit, game_over, hand_remove, pb
+from emr_sim.rules.core import (
+    cards_available,
+    discard_card,
+    emit,
+    game_over,
+    hand_remove,
+    pb,
+    played_on_board,
+)
 from emr_sim.rules.effects import apply_effect, effect_has_target
 from emr_sim.rules.legal import has_defence
 from emr_sim.rules.turn import (
@@ -287,16 +294,6 @@ def step_pair(S, T, O, ev):
         emit(ev, E_EXTRA, a, earned, causes, 0, 0)
         S[RES_IN_EXTRA] += earned
     S[RES_STEP] = STEP_ACTION if S[RES_IN_EXTRA] > 0 else STEP_TURN_END
-
-
-@njit
-def played_on_board(S, a):
-    """R-PAIR needs the card just played on the board (a counter back may have discarded it;
-    a slide or swap may have moved it)."""
-    for z in range(N_ZONES):
-        if S[pb(a) + P_ZCARD + z] == S[RES_PLAYED]:
-            return True
-    return False
 
 
 @njit

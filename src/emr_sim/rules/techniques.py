@@ -28,8 +28,6 @@ from emr_sim.codes import (
     P_ASIDE,
     P_ASIDE_N,
     P_CDMG,
-    P_CPM,
-    P_CPP,
     P_FURY,
     P_HAND,
     P_HAND_N,
@@ -67,6 +65,8 @@ from emr_sim.rules.core import (
     list_remove,
     pair_left,
     pb,
+    played_on_board,
+    shift_pair,
     take_top,
 )
 from emr_sim.rules.heroes import furious_as
@@ -173,16 +173,9 @@ def finish_wind(S, T):
 def jump(S, T, O, ev, a, left):
     """H-ILLUSION: both cards, order kept, to (left, left+1); blocked cards unblock;
     tokens passed over are untouched, tokens where the cards land are stepped on."""
-    z = pair_left(S, a)
+    emit(ev, E_TECHNIQUE, a, HERO_ILLUSION, left, pair_left(S, a), 0)
+    z = shift_pair(S, a, left)
     base = pb(a)
-    emit(ev, E_TECHNIQUE, a, HERO_ILLUSION, left, z, 0)
-    if left != z:
-        order = (1, 0) if left > z else (0, 1)
-        for k in order:
-            for field in (P_ZCARD, P_ZBLOCK, P_CDMG, P_CPP, P_CPM):
-                S[base + field + left + k] = S[base + field + z + k]
-                if not (left <= z + k <= left + 1):
-                    S[base + field + z + k] = NO_CARD if field == P_ZCARD else 0
     S[base + P_ZBLOCK + left] = 0
     S[base + P_ZBLOCK + left + 1] = 0
     for k in range(2):
@@ -257,14 +250,6 @@ def bushido_token(S, a):
 
 
 @njit
-def played_card_on_board(S, a):
-    for z in range(N_ZONES):
-        if S[pb(a) + P_ZCARD + z] == S[RES_PLAYED]:
-            return True
-    return False
-
-
-@njit
 def choose_offer(S, T, O, a):
     """F-CHOOSE: a furious player may apply the played card's effect instead (D-CHOOSE:
     while it is still on the board). A crow token does not cancel this choice."""
@@ -275,7 +260,7 @@ def choose_offer(S, T, O, a):
         return False
     if T[S[RES_PLAYED], CF_EFFECT] == EFFECT_NONE:
         return False
-    return O[O_CHOOSE_ON_BOARD] == 0 or played_card_on_board(S, a)
+    return O[O_CHOOSE_ON_BOARD] == 0 or played_on_board(S, a)
 
 
 @njit
