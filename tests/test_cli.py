@@ -18,18 +18,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_helpers import ERROR_PREFIX, fails, run
 from scenario import seeded_steps
 
 from emr_sim import codes as C
 from emr_sim.cards import load_deck
-from emr_sim.cli import main
 from emr_sim.game import Game
 from emr_sim.game import play as play_game
 from emr_sim.options import FIXED_DECISIONS, OPTIONS
 
 SUMMARY = re.compile(r"^(P[01] wins|drawn|in play) after \d+ turns? \(health \d+ vs \d+\)$")
-ERROR_PREFIX = "emr-sim: error: "
 
 # A small valid deck: a comment on line 1, the header on line 2, nine cards on lines 3..11.
 SMALL_DECK = """\
@@ -50,31 +48,12 @@ green,3,1,1,0,none,
 # ---------------------------------------------------------------- helpers
 
 
-def run(*args: object):
-    """Invoke the CLI in-process; any exception other than SystemExit propagates."""
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
 def ok(*args: object) -> str:
     """Run a command that must succeed; its stdout."""
     result = run(*args)
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     return result.stdout
-
-
-def fails(*args: object, needles: tuple[str, ...] = ()) -> str:
-    """Run a command that must fail on bad input: exit 2, one error line naming the problem."""
-    result = run(*args)
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith(ERROR_PREFIX), lines[0]
-    for needle in needles:
-        assert needle in lines[0], f"{needle!r} not in {lines[0]!r}"
-    return lines[0]
 
 
 def usage_fails(*args: object, needles: tuple[str, ...] = ()) -> str:

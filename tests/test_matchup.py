@@ -20,13 +20,12 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 import pytest
-from click.testing import CliRunner
+from cli_helpers import fails, run
 
 from emr_sim import __version__
 from emr_sim import aggregate as A
 from emr_sim import codes as C
 from emr_sim.cards import DeckError, card_table, load_deck
-from emr_sim.cli import main
 from emr_sim.matchup import (
     DEFAULT_SEED,
     MatchupResult,
@@ -46,7 +45,6 @@ from emr_sim.stats import histogram_quantile, wilson
 M = importlib.import_module("emr_sim.matchup")  # the module (emr_sim.matchup is also callable)
 TIMING = ("seconds", "games_per_second")
 SEED = 11
-ERROR_PREFIX = "emr-sim: error: "
 
 
 def untimed(summary: dict) -> dict:
@@ -424,28 +422,11 @@ def test_progress_bar_only_on_a_terminal_and_not_quiet(monkeypatch):
 # ---------------------------------------------------------------- the command line
 
 
-def run(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
 def ok(*args: object):
     result = run(*args)
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     return result
-
-
-def fails(*args: object, needles: tuple[str, ...] = ()) -> str:
-    result = run(*args)
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith(ERROR_PREFIX), lines[0]
-    for needle in needles:
-        assert needle in lines[0], f"{needle!r} not in {lines[0]!r}"
-    return lines[0]
 
 
 def test_cli_help_lists_the_options():

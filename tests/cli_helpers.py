@@ -1,0 +1,28 @@
+"""Shared helpers of the CLI tests: run a command in-process, expect bad-input failure."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from emr_sim.cli import main
+
+ERROR_PREFIX = "emr-sim: error: "
+
+
+def run(*args: object):
+    """Invoke the CLI in-process; any exception other than SystemExit propagates."""
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def fails(*args: object, needles: tuple[str, ...] = ()) -> str:
+    """Run a command that must fail on bad input: exit 2, one error line naming the problem."""
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(ERROR_PREFIX), lines[0]
+    for needle in needles:
+        assert needle in lines[0], f"{needle!r} not in {lines[0]!r}"
+    return lines[0]
