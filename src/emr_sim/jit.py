@@ -30,13 +30,22 @@ PURE_PYTHON = {
     "stats.py",
     "errors.py",
     "report_game.py",
+    "records.py",
+    "matrix.py",
+    "rundir.py",
 }
+PURE_PYTHON_DIRS = {"analysis", "report"}  # subpackages with no kernel code
 
 
 def kernel_sources() -> list[pathlib.Path]:
     """The source files the compiled kernels depend on."""
     paths = sorted(_PACKAGE.rglob("*.py"))
-    return [p for p in paths if str(p.relative_to(_PACKAGE)) not in PURE_PYTHON]
+    return [
+        p
+        for p in paths
+        if str(p.relative_to(_PACKAGE)) not in PURE_PYTHON
+        and p.relative_to(_PACKAGE).parts[0] not in PURE_PYTHON_DIRS
+    ]
 
 
 def source_hash() -> str:

@@ -72,8 +72,9 @@ def load_kernels(table, opts, seed, sides) -> None:
     play_pairs(table, opts, seed, 0, 0, sides, agg, np.zeros((0, RECORD_COLS), dtype=np.int64))
 
 
-def run_pairs(table, opts, seed, n_pairs, sides, workers, keep_records, progress):
-    """Play n_pairs pairs on `workers` threads; (aggregate, records array or None)."""
+def run_pairs(table, opts, seed, n_pairs, sides, workers, keep_records, progress, first_pair=0):
+    """Play pairs first_pair .. first_pair + n_pairs - 1 on `workers` threads;
+    (aggregate, records array or None; records row 2k + s is game s of the k-th pair played)."""
     from emr_sim.aggregate import RECORD_COLS, aggregate_size, play_pairs
 
     size = aggregate_size(int(opts[O_TURN_CAP]))
@@ -83,7 +84,7 @@ def run_pairs(table, opts, seed, n_pairs, sides, workers, keep_records, progress
     def task(first: int, count: int) -> tuple[np.ndarray, int]:
         agg = np.zeros(size, dtype=np.int64)
         rows = records[2 * first : 2 * (first + count)] if keep_records else records[:0]
-        play_pairs(table, opts, seed, first, count, sides, agg, rows)
+        play_pairs(table, opts, seed, first_pair + first, count, sides, agg, rows)
         return agg, 2 * count
 
     total = np.zeros(size, dtype=np.int64)
