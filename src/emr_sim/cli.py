@@ -137,6 +137,162 @@ def matchup(
         click.echo(format_summary(result.summary))
 
 
+HALF_WIDTH = click.FloatRange(0, 0.5, min_open=True, max_open=True)
+METHODS = click.Choice(["holm", "bh"])
+method_option = click.option(
+    "--method",
+    type=METHODS,
+    default="holm",
+    show_default=True,
+    help="Multiple-testing correction: Holm (family-wise) or bh (Benjamini–Hochberg, false discovery rate).",
+)
+
+
+@main.command()
+@click.option(
+    "-o", "--output", "run_dir", required=True, type=click.Path(file_okay=False), help="Run directory."
+)
+@click.option(
+    "-n", "--games", type=int, default=10_000, show_default=True, help="Games per cell (rounded up to pairs)."
+)
+@click.option("--heroes", default=None, help="Masters to include, e.g. crow,wind,earth (default: all 8).")
+@click.option(
+    "--until-ci",
+    type=HALF_WIDTH,
+    default=None,
+    metavar="W",
+    help="Keep adding pairs to a cell until its 95 % half-width is at most W (0.01 = ±1 point).",
+)
+@click.option("--max-games", type=int, default=None, help="Cap per cell with --until-ci (default 1,000,000).")
+@click.option("--seed", type=INT64, default=None, help="Run seed (default fixed, printed).")
+@click.option("--players", default="greedy,greedy", show_default=True, help="Player of each side.")
+@click.option("--workers", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print the cells and ranking as one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@method_option
+@deck_option
+@rule_option
+@click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+def matrix(
+    run_dir,
+    games,
+    heroes,
+    until_ci,
+    max_games,
+    seed,
+    players,
+    workers,
+    as_json,
+    quiet,
+    method,
+    deck_path,
+    rules,
+    fury,
+):
+    """Play every pair of distinct heroes into RUN_DIR and print the hero matrix.
+
+    One Parquet file per finished cell; running the same command again resumes.
+    Example: emr-sim matrix -o runs/base --until-ci 0.01
+    """
+    from emr_sim.matrix import run_matrix
+    from emr_sim.rundir import load_games
+
+    try:
+        run = run_matrix(
+            run_dir,
+            heroes,
+            games,
+            seed,
+            players,
+            fury,
+            deck_path,
+            rules_dict(rules, None),
+            workers,
+            until_ci,
+            max_games,
+            quiet,
+        )
+    except KeyboardInterrupt:
+        click.echo(
+            f"\ninterrupted: the finished cells are in {run_dir}; run the same command to resume", err=True
+        )
+        sys.exit(130)
+    games_frame = load_games(run.run_dir)
+    if as_json:
+        click.echo(json.dumps(matrix_json(run, games_frame, method), indent=1))
+        return
+    from emr_sim.tables import format_matrix
+
+    click.echo(
+        f"{run.run_dir}: played {len(run.played)} cells ({run.games_played:,} games in {run.seconds:.1f} s), "
+        f"{len(run.skipped)} already finished"
+    )
+    click.echo(format_matrix(games_frame, run.record, method))
+
+
+def matrix_json(run, games, method: str) -> dict:
+    from emr_sim import analysis as A
+
+    cells = A.adjust(A.cell_table(games), method=method)
+    return {
+        "run_dir": run.run_dir,
+        "run": run.record,
+        "played": [list(c) for c in run.played],
+        "skipped": [list(c) for c in run.skipped],
+        "seconds": run.seconds,
+        "cells": json.loads(cells.to_json(orient="records")),
+        "field": json.loads(A.field_means(cells).to_json(orient="records")),
+        "bradley_terry": json.loads(A.bradley_terry(cells).to_json(orient="records")),
+    }
+
+
+@main.command()
+@click.argument("run_a", type=click.Path(file_okay=False))
+@click.argument("run_b", type=click.Path(file_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
+@method_option
+def compare(run_a, run_b, as_json, method):
+    """What moved from RUN_A (before) to RUN_B (after): two matrix runs on the same seed
+    that differ in --deck or --rule. Paired game by game; corrected for multiple tests.
+
+    Example: emr-sim compare runs/base runs/health9
+    """
+    from emr_sim.tables import format_compare
+    from emr_sim.whatif import compare_runs
+
+    result = compare_runs(run_a, run_b, method)
+    if as_json:
+        out = {
+            "before": result.before,
+            "after": result.after,
+            "differ": result.differ,
+            "cells": json.loads(result.cells.to_json(orient="records")),
+            "heroes": json.loads(result.heroes.to_json(orient="records")),
+        }
+        click.echo(json.dumps(out, indent=1))
+        return
+    click.echo(format_compare(result.cells, result.heroes, result.differ, method))
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="HTML file to write.")
+@click.option(
+    "--compare", "compare_dir", type=click.Path(file_okay=False), help="A second run: add a what-if section."
+)
+def report(run_dir, output, compare_dir):
+    """Write a self-contained HTML report of RUN_DIR (no network needed to view it).
+
+    Example: emr-sim report runs/base -o reports/base.html
+    """
+    from emr_sim.report import build_report
+
+    if not Path(output).resolve().parent.is_dir():
+        raise BadInput(f"{output}: cannot write the report: no such directory")
+    path = build_report(run_dir, output, compare_dir)
+    click.echo(f"wrote {path}")
+
+
 @main.command()
 @deck_option
 def cards(deck_path: str | None) -> None:

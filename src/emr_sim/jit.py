@@ -33,6 +33,8 @@ PURE_PYTHON = {
     "records.py",
     "matrix.py",
     "rundir.py",
+    "tables.py",
+    "whatif.py",
 }
 PURE_PYTHON_DIRS = {"analysis", "report"}  # subpackages with no kernel code
 

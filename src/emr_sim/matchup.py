@@ -90,10 +90,14 @@ def run_pairs(table, opts, seed, n_pairs, sides, workers, keep_records, progress
     total = np.zeros(size, dtype=np.int64)
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(task, first, count) for first, count in chunks(n_pairs)]
-        for future in as_completed(futures):
-            agg, games = future.result()
-            total += agg
-            progress.update(games)
+        try:
+            for future in as_completed(futures):
+                agg, games = future.result()
+                total += agg
+                progress.update(games)
+        except BaseException:  # Ctrl-C: drop the chunks not started, end soon
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
     return total, (records if keep_records else None)
 
 

@@ -12,7 +12,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
+import os
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -21,6 +24,8 @@ from emr_sim import codes as C
 from emr_sim.records import game_frame
 from emr_sim.stats import wilson
 
+DEFAULT_GAMES = 10_000  # games per cell: ±1 point (95 %) near 50 %
+DEFAULT_MAX_GAMES = 1_000_000  # cap of the sequential rule, per cell
 BATCH_PAIRS = 1_000  # pairs added at a time by the sequential rule (--until-ci)
 SEED_MASK = (1 << 62) - 1
 
@@ -80,6 +85,132 @@ def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFram
     cap_pairs = math.ceil((spec.max_games or spec.games) / 2)
     while half_width(pd.concat(frames)) > spec.until_ci and n_pairs < cap_pairs:
         batch = min(BATCH_PAIRS, cap_pairs - n_pairs)
+        if getattr(progress, "total", None) is not None:
+            progress.total += 2 * batch  # the bar grows with the sequential rule
         frames.append(play_cell_pairs(spec, hero_a, hero_b, n_pairs, batch, progress))
         n_pairs += batch
     return pd.concat(frames, ignore_index=True)
+
+
+@dataclass
+class MatrixRun:
+    """What run_matrix did: the run directory, its record, the cells played and skipped."""
+
+    run_dir: str
+    record: dict
+    played: list[tuple[str, str]]
+    skipped: list[tuple[str, str]]
+    seconds: float
+    games_played: int
+
+
+def parse_hero_list(text: str | list | tuple | None) -> list[str]:
+    """--heroes a,b,c (at least two distinct masters), in HERO_NAMES order; None: all eight."""
+    if text is None:
+        return list(C.HERO_NAMES)
+    names = [h.strip().lower() for h in (text.split(",") if isinstance(text, str) else text)]
+    unknown = [h for h in names if h not in C.HERO_NAMES]
+    if unknown:
+        raise ValueError(
+            f"unknown hero {unknown[0]!r} in --heroes; the masters are {', '.join(C.HERO_NAMES)}"
+        )
+    if len(set(names)) != len(names):
+        raise ValueError(f"--heroes names a master twice: {text}")
+    if len(names) < 2:
+        raise ValueError("--heroes needs at least two masters")
+    return sorted(names, key=C.HERO_NAMES.index)
+
+
+def check_sizes(games: int, until_ci: float | None, max_games: int | None, workers: int | None) -> None:
+    if games < 2:
+        raise ValueError(f"--games must be at least 2 (one pair), not {games}")
+    if until_ci is not None and not 0 < until_ci < 0.5:
+        raise ValueError(f"--until-ci is a half-width between 0 and 0.5 (0.01 = ±1 point), not {until_ci}")
+    if max_games is not None and max_games < games:
+        raise ValueError(f"--max-games ({max_games}) must be at least --games ({games})")
+    if workers is not None and workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {workers}")
+
+
+def run_record(heroes, games, seed, players, opts, deck, deck_arg, until_ci, max_games) -> dict:
+    from emr_sim import __version__
+    from emr_sim.options import describe_options
+    from emr_sim.rundir import RUN_FORMAT
+
+    return {
+        "format": RUN_FORMAT,
+        "version": __version__,
+        "seed": int(seed),
+        "players": [C.PLAYER_NAMES[k] for k in players],
+        "fury": bool(opts[0]),
+        "rules": describe_options(opts),
+        "deck": "default" if deck_arg is None else str(deck_arg),
+        "deck_sha256": deck.sha256,
+        "heroes": list(heroes),
+        "games_per_cell": int(2 * math.ceil(games / 2)),
+        "until_ci": until_ci,
+        "max_games": (int(2 * math.ceil((max_games or DEFAULT_MAX_GAMES) / 2)) if until_ci else None),
+    }
+
+
+def run_matrix(
+    run_dir: str | Path,
+    heroes: str | list | None = None,
+    games: int = DEFAULT_GAMES,
+    seed: int | None = None,
+    players: str | tuple = "greedy,greedy",
+    fury: bool = True,
+    deck: str | Path | None = None,
+    rules: dict[str, str] | None = None,
+    workers: int | None = None,
+    until_ci: float | None = None,
+    max_games: int | None = None,
+    quiet: bool = True,
+    on_cell=None,
+) -> MatrixRun:
+    """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
+    run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell."""
+    from emr_sim.cards import card_table, load_deck
+    from emr_sim.game import parse_players
+    from emr_sim.matchup import DEFAULT_SEED, load_kernels, progress_bar
+    from emr_sim.options import HERO_RANDOM, O_HERO_SELECT, make_options
+    from emr_sim.rundir import cell_path, open_run, write_cell
+
+    names = parse_hero_list(heroes)
+    check_sizes(games, until_ci, max_games, workers)
+    if "fury" in (rules or {}):
+        raise ValueError("hero mode is set with --fury/--no-fury, not the fury rule option")
+    opts = make_options({**(rules or {}), "fury": "on" if fury else "off"})
+    if opts[O_HERO_SELECT] == HERO_RANDOM:
+        raise ValueError("a matrix names its heroes: hero_select=random (R-OPT-HERO) does not apply")
+    loaded = load_deck(deck)
+    kinds = parse_players(players)
+    seed = DEFAULT_SEED if seed is None else int(seed)
+    record = run_record(names, games, seed, kinds, opts, loaded, deck, until_ci, max_games)
+    root = open_run(run_dir, record)
+    spec = CellSpec(
+        card_table(loaded, opts),
+        opts,
+        kinds,
+        seed,
+        record["games_per_cell"],
+        until_ci,
+        record["max_games"],
+        workers or os.cpu_count() or 1,
+    )
+    cells = cell_pairs(names)
+    todo = [c for c in cells if not cell_path(root, *c).is_file()]
+    skipped = [c for c in cells if c not in todo]
+    if todo:
+        load_kernels(spec.table, spec.opts, 0, np.array([kinds[0], kinds[1], 0, 1], dtype=np.int64))
+    start = time.perf_counter()
+    played_games = 0
+    with progress_bar(len(todo) * spec.games, quiet) as bar:
+        for a, b in todo:
+            bar.set_postfix_str(f"{a} vs {b}")
+            frame = play_cell(spec, a, b, bar)
+            write_cell(root, a, b, frame)
+            played_games += len(frame)
+            if on_cell:
+                on_cell(a, b, frame)
+    return MatrixRun(str(root), record, todo, skipped, time.perf_counter() - start, played_games)

@@ -1,0 +1,98 @@
+"""Plain-text tables for the terminal: the hero matrix and a what-if comparison."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+COL = 10  # width of a matrix column
+
+
+def _pct(x: float) -> str:
+    return "" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}"
+
+
+def format_matrix(games: pd.DataFrame, record: dict, method: str = "holm") -> str:
+    """The matrix of win rates (row hero against column hero, %, ± 95 % half-width), then
+    the ranking, first-player advantage and the cells that differ from 50 %."""
+    from emr_sim import analysis as A
+
+    cells = A.cell_table(games)
+    rate = A.matrix(cells, "win_rate")
+    half = A.matrix(cells, "half_width")
+    heroes = list(rate.index)
+    lines = [
+        f"{len(cells)} cells, {len(games):,} games, seed {record['seed']}, "
+        f"{' vs '.join(record['players'])}, fury {'on' if record['fury'] else 'off'}",
+        "win rate of the row hero against the column hero, % (± half-width of the 95 % interval):",
+        " " * COL + "".join(f"{h:>{COL}}" for h in heroes),
+    ]
+    for row in heroes:
+        parts = []
+        for col in heroes:
+            parts.append(f"{'—':>{COL}}" if row == col else f"{_pct(rate.loc[row, col]):>{COL}}")
+        lines.append(f"{row:<{COL}}" + "".join(parts))
+        lines.append(
+            " " * COL
+            + "".join(
+                " " * COL if row == col else f"{'±' + _pct(half.loc[row, col]):>{COL}}" for col in heroes
+            )
+        )
+    lines += format_ranking(cells)
+    lines += format_significant(A.adjust(cells, method=method), method)
+    return "\n".join(lines)
+
+
+def format_ranking(cells: pd.DataFrame) -> list[str]:
+    from emr_sim import analysis as A
+
+    field = A.field_means(cells).set_index("hero") if "hero" in A.field_means(cells) else A.field_means(cells)
+    bt = A.bradley_terry(cells)
+    bt = bt.set_index("hero") if "hero" in bt else bt
+    lines = ["ranking (mean win rate against the field, 95 %; Bradley–Terry rating, Elo points):"]
+    for hero in field.sort_values("win_rate", ascending=False).index:
+        f, b = field.loc[hero], bt.loc[hero]
+        lines.append(
+            f"  {hero:<10}{_pct(f['win_rate']):>6} %  [{_pct(f['ci_low'])}, {_pct(f['ci_high'])}]"
+            f"   {b['rating']:+7.0f}  [{b['rating_low']:+.0f}, {b['rating_high']:+.0f}]"
+        )
+    decided = cells["games"] - cells["draws"]
+    first = (cells["first_player_win_rate"] * decided).sum() / decided.sum()
+    lines.append(f"first player wins {_pct(first)} % of decided games over all cells")
+    return lines
+
+
+def format_significant(adjusted: pd.DataFrame, method: str) -> list[str]:
+    sig = adjusted[adjusted["significant"]]
+    name = {"holm": "Holm", "bh": "Benjamini–Hochberg"}.get(method, method)
+    lines = [f"cells that differ from 50 % ({name}-corrected, 5 %): {len(sig)} of {len(adjusted)}"]
+    for _, c in sig.sort_values("p_adjusted").iterrows():
+        lines.append(
+            f"  {c['hero_a']} vs {c['hero_b']}: {_pct(c['win_rate'])} %  "
+            f"[{_pct(c['ci_low'])}, {_pct(c['ci_high'])}]  p = {c['p_adjusted']:.2g}"
+        )
+    return lines
+
+
+def format_compare(cells: pd.DataFrame, heroes: pd.DataFrame, differ: list[str], method: str) -> str:
+    """What moved between two runs: heroes, then cells, deltas in points with paired intervals."""
+    name = {"holm": "Holm", "bh": "Benjamini–Hochberg"}.get(method, method)
+    lines = ["the runs differ in: " + ("; ".join(differ) if differ else "nothing (same deck and rules)")]
+    lines.append(f"heroes: mean win rate against the field, before → after (points, 95 %, {name}):")
+    for _, h in heroes.sort_values("delta").iterrows():
+        lines.append(_delta_line(f"{h['hero']}", h))
+    moved = cells[cells["significant"]]
+    lines.append(f"cells that moved significantly: {len(moved)} of {len(cells)}")
+    for _, c in cells.reindex(cells["delta"].abs().sort_values(ascending=False).index).iterrows():
+        lines.append(_delta_line(f"{c['hero_a']} vs {c['hero_b']}", c))
+    return "\n".join(lines)
+
+
+def _delta_line(label: str, row: pd.Series) -> str:
+    mark = " *" if row["significant"] else ""
+    return (
+        f"  {label:<22}{_pct(row['win_rate_before']):>6} → {_pct(row['win_rate_after']):<6}"
+        f"{100 * row['delta']:+6.1f}  [{100 * row['ci_low']:+.1f}, {100 * row['ci_high']:+.1f}]"
+        f"  p = {row['p_adjusted']:.2g}{mark}"
+    )
