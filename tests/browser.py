@@ -1,0 +1,226 @@
+"""Open a local HTML file in headless Chromium and check it (a test helper, not a test file).
+
+The browser is Debian's ``chromium`` (``/usr/bin/chromium``, or the path in ``EMR_SIM_CHROMIUM``),
+driven by Playwright for Python with ``executable_path``: Playwright's own browsers are never
+downloaded. ``.ci/run`` installs the package and sets ``CI``, so in CI a missing browser fails the
+tests instead of skipping them (see :func:`require_browser`).
+
+:func:`check_page` loads the page with every request to anything but a ``file:`` or ``data:`` URL
+blocked and recorded (a report must be self-contained), and returns what a test asserts on: the
+images that did not decode, the number of inline SVGs and of table cells, the console errors and
+uncaught exceptions, and a full-page PNG screenshot.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ENV = "EMR_SIM_CHROMIUM"
+
+# Headless, sandbox off (CI runs as root), no network of Chromium's own, no GPU.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",  # containers often have a small /dev/shm
+]
+
+VIEWPORT = {"width": 1280, "height": 900}
+TIMEOUT_MS = 60_000  # launch, load and screenshot; each image decode gets its own shorter limit
+
+# Runs in the page after "load": makes lazy images load, waits for every image to decode.
+_INSPECT_JS = """
+async ([selector, decodeTimeoutMs]) => {
+  const images = Array.from(document.images);
+  const describe = (img, i) => {
+    const src = img.currentSrc || img.getAttribute("src") || "";
+    const name = img.getAttribute("alt") || img.id || `#${i}`;
+    return `img ${name}: ${src.length > 80 ? src.slice(0, 80) + "..." : src}`;
+  };
+  for (const img of images) if (img.loading === "lazy") img.loading = "eager";
+  const timeout = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error("decode timed out")), decodeTimeoutMs));
+  timeout.catch(() => {});  // the budget for all decodes together; never an unhandled rejection
+  const broken = [];
+  for (const [i, img] of images.entries()) {
+    let decoded = true;
+    try {
+      await Promise.race([img.decode(), timeout]);
+    } catch (e) {
+      decoded = false;
+    }
+    if (!decoded || !img.complete || img.naturalWidth === 0) broken.push(describe(img, i));
+  }
+  const svgs = Array.from(document.querySelectorAll("svg")).filter(
+    (s) => !(s.parentElement && s.parentElement.closest("svg")));
+  return {
+    images: images.length,
+    broken,
+    svgs: svgs.length,
+    cells: document.querySelectorAll(selector).length,
+  };
+}
+"""
+
+
+@dataclass
+class BrowserCheck:
+    """What :func:`check_page` saw in the page."""
+
+    images: int  # <img> elements
+    broken_images: list[str]  # those that did not load or decode
+    svgs: int  # inline <svg> elements (outermost only)
+    cells: int  # elements matching the table selector
+    console_errors: list[str] = field(default_factory=list)  # console messages of type "error"
+    page_errors: list[str] = field(default_factory=list)  # uncaught exceptions
+    failed_requests: list[str] = field(default_factory=list)  # blocked (not file:/data:) or failed
+    screenshot: Path | None = None  # the full-page PNG
+
+    @property
+    def ok(self) -> bool:
+        """No broken image, no console error, no uncaught exception, no failed request."""
+        return not (self.broken_images or self.console_errors or self.page_errors or self.failed_requests)
+
+    def problems(self) -> str:
+        """A readable list of everything that went wrong, for assertion messages."""
+        lines = []
+        for title, items in (
+            ("broken images", self.broken_images),
+            ("console errors", self.console_errors),
+            ("page errors", self.page_errors),
+            ("failed requests", self.failed_requests),
+        ):
+            if items:
+                lines += [f"{title}:"] + [f"  {item}" for item in items]
+        return "\n".join(lines) or "none"
+
+
+def chromium_path() -> str:
+    """The Chromium executable: ``$EMR_SIM_CHROMIUM`` if set, else Debian's ``/usr/bin/chromium``."""
+    return os.environ.get(CHROMIUM_ENV) or DEFAULT_CHROMIUM
+
+
+def _missing() -> str | None:
+    """Why the browser cannot run, or None when it can."""
+    path = chromium_path()
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        return (
+            f"Chromium not found at {path} (install Debian's `chromium` package, "
+            f"or set {CHROMIUM_ENV} to a Chromium executable)"
+        )
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[test]')"
+    return None
+
+
+def browser_available() -> bool:
+    """Chromium and Playwright are both installed."""
+    return _missing() is None
+
+
+def require_browser() -> str:
+    """Return the Chromium path; skip the test without a browser, or fail it when ``CI`` is set.
+
+    ``CI`` counts as set when it is non-empty; ``.ci/run`` exports ``CI=1`` unless already set.
+    """
+    import pytest
+
+    reason = _missing()
+    if reason is None:
+        return chromium_path()
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set but the browser test cannot run: {reason}", pytrace=False)
+    pytest.skip(f"{reason}; CI is unset, so skipping")
+
+
+def _is_local(url: str) -> bool:
+    return url.startswith(("file:", "data:", "blob:", "about:"))
+
+
+def check_page(
+    html_path: str | os.PathLike,
+    screenshot_path: str | os.PathLike,
+    table_selector: str = "#matrix td.cell",
+) -> BrowserCheck:
+    """Open ``html_path`` in headless Chromium, inspect it and save a full-page PNG screenshot.
+
+    Requests to anything other than ``file:``/``data:`` URLs are blocked and recorded in
+    ``failed_requests`` (as are local requests that fail). ``cells`` counts the elements matching
+    ``table_selector``.
+    """
+    from playwright.sync_api import sync_playwright
+
+    html_path = Path(html_path).resolve()
+    screenshot_path = Path(screenshot_path)
+    screenshot_path.parent.mkdir(parents=True, exist_ok=True)
+    console_errors: list[str] = []
+    page_errors: list[str] = []
+    failed_requests: list[str] = []
+    blocked: set[str] = set()
+
+    def on_console(msg) -> None:
+        if msg.type == "error":
+            loc = msg.location or {}
+            where = f" ({loc.get('url', '')}:{loc.get('lineNumber', '')})" if loc.get("url") else ""
+            console_errors.append(msg.text + where)
+
+    def on_page_error(exc) -> None:
+        page_errors.append(f"{exc.name}: {exc.message}" if getattr(exc, "name", "") else str(exc))
+
+    def on_route(route) -> None:
+        url = route.request.url
+        if _is_local(url):
+            route.continue_()
+        else:
+            blocked.add(url)
+            failed_requests.append(f"blocked external request: {url}")
+            route.abort("blockedbyclient")
+
+    def on_request_failed(request) -> None:
+        if request.url not in blocked:
+            failed_requests.append(f"request failed: {request.url} ({request.failure})")
+
+    with tempfile.TemporaryDirectory(prefix="emr-sim-chromium-") as user_data_dir, sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            user_data_dir,
+            executable_path=chromium_path(),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport=VIEWPORT,
+            timeout=TIMEOUT_MS,
+            service_workers="block",
+        )
+        try:
+            context.set_default_timeout(TIMEOUT_MS)
+            context.route("**/*", on_route)
+            page = context.pages[0] if context.pages else context.new_page()
+            page.on("console", on_console)
+            page.on("pageerror", on_page_error)
+            page.on("requestfailed", on_request_failed)
+            page.goto(html_path.as_uri(), wait_until="load")
+            seen = page.evaluate(_INSPECT_JS, [table_selector, 10_000])
+            page.screenshot(path=str(screenshot_path), full_page=True)
+        finally:
+            context.close()
+
+    return BrowserCheck(
+        images=seen["images"],
+        broken_images=seen["broken"],
+        svgs=seen["svgs"],
+        cells=seen["cells"],
+        console_errors=console_errors,
+        page_errors=page_errors,
+        failed_requests=failed_requests,
+        screenshot=screenshot_path,
+    )
