@@ -230,10 +230,18 @@ def matrix(
     click.echo(format_matrix(games_frame, run.record, method))
 
 
+def records_json(frame) -> list[dict]:
+    """A frame indexed by hero as a list of JSON objects, the hero included."""
+    return json.loads(frame.reset_index().to_json(orient="records"))
+
+
 def matrix_json(run, games, method: str) -> dict:
     from emr_sim import analysis as A
 
+    from emr_sim.tables import ratings_or_reason
+
     cells = A.adjust(A.cell_table(games), method=method)
+    ratings, why = ratings_or_reason(cells)
     return {
         "run_dir": run.run_dir,
         "run": run.record,
@@ -241,8 +249,9 @@ def matrix_json(run, games, method: str) -> dict:
         "skipped": [list(c) for c in run.skipped],
         "seconds": run.seconds,
         "cells": json.loads(cells.to_json(orient="records")),
-        "field": json.loads(A.field_means(cells).to_json(orient="records")),
-        "bradley_terry": json.loads(A.bradley_terry(cells).to_json(orient="records")),
+        "field": records_json(A.field_means(cells)),
+        "bradley_terry": None if ratings is None else records_json(ratings),
+        "bradley_terry_error": why,
     }
 
 
@@ -267,7 +276,7 @@ def compare(run_a, run_b, as_json, method):
             "after": result.after,
             "differ": result.differ,
             "cells": json.loads(result.cells.to_json(orient="records")),
-            "heroes": json.loads(result.heroes.to_json(orient="records")),
+            "heroes": records_json(result.heroes),
         }
         click.echo(json.dumps(out, indent=1))
         return

@@ -41,26 +41,44 @@ def format_matrix(games: pd.DataFrame, record: dict, method: str = "holm") -> st
         )
     lines += format_ranking(cells)
     lines += format_significant(A.adjust(cells, method=method), method)
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def format_ranking(cells: pd.DataFrame) -> list[str]:
     from emr_sim import analysis as A
 
-    field = A.field_means(cells).set_index("hero") if "hero" in A.field_means(cells) else A.field_means(cells)
-    bt = A.bradley_terry(cells)
-    bt = bt.set_index("hero") if "hero" in bt else bt
+    field = A.field_means(cells)  # indexed by hero
+    bt, why = ratings_or_reason(cells)
     lines = ["ranking (mean win rate against the field, 95 %; Bradley–Terry rating, Elo points):"]
     for hero in field.sort_values("win_rate", ascending=False).index:
-        f, b = field.loc[hero], bt.loc[hero]
+        f = field.loc[hero]
+        rating = ""
+        if bt is not None:
+            b = bt.loc[hero]
+            rating = f"   {b['rating']:+7.0f}  [{b['rating_low']:+.0f}, {b['rating_high']:+.0f}]"
         lines.append(
-            f"  {hero:<10}{_pct(f['win_rate']):>6} %  [{_pct(f['ci_low'])}, {_pct(f['ci_high'])}]"
-            f"   {b['rating']:+7.0f}  [{b['rating_low']:+.0f}, {b['rating_high']:+.0f}]"
+            f"  {hero:<10}{_pct(f['win_rate']):>6} %  [{_pct(f['ci_low'])}, {_pct(f['ci_high'])}]{rating}"
         )
+    if why:
+        lines.append(f"  no Bradley–Terry ratings: {why}")
     decided = cells["games"] - cells["draws"]
-    first = (cells["first_player_win_rate"] * decided).sum() / decided.sum()
-    lines.append(f"first player wins {_pct(first)} % of decided games over all cells")
+    draws, games = int(cells["draws"].sum()), int(cells["games"].sum())
+    if draws:
+        lines.append(f"draws (turn cap): {draws:,} of {games:,} games; a draw is a win for neither side")
+    if decided.sum():
+        first = (cells["first_player_win_rate"] * decided).sum() / decided.sum()
+        lines.append(f"first player wins {_pct(first)} % of decided games over all cells")
     return lines
+
+
+def ratings_or_reason(cells: pd.DataFrame):
+    """(Bradley–Terry frame, None), or (None, why) when no finite fit exists (e.g. all draws)."""
+    from emr_sim import analysis as A
+
+    try:
+        return A.bradley_terry(cells), None
+    except ValueError as err:
+        return None, str(err)
 
 
 def format_significant(adjusted: pd.DataFrame, method: str) -> list[str]:
@@ -80,8 +98,8 @@ def format_compare(cells: pd.DataFrame, heroes: pd.DataFrame, differ: list[str],
     name = {"holm": "Holm", "bh": "Benjamini–Hochberg"}.get(method, method)
     lines = ["the runs differ in: " + ("; ".join(differ) if differ else "nothing (same deck and rules)")]
     lines.append(f"heroes: mean win rate against the field, before → after (points, 95 %, {name}):")
-    for _, h in heroes.sort_values("delta").iterrows():
-        lines.append(_delta_line(f"{h['hero']}", h))
+    for hero, h in heroes.sort_values("delta").iterrows():
+        lines.append(_delta_line(str(hero), h))
     moved = cells[cells["significant"]]
     lines.append(f"cells that moved significantly: {len(moved)} of {len(cells)}")
     for _, c in cells.reindex(cells["delta"].abs().sort_values(ascending=False).index).iterrows():
