@@ -237,7 +237,6 @@ def records_json(frame) -> list[dict]:
 
 def matrix_json(run, games, method: str) -> dict:
     from emr_sim import analysis as A
-
     from emr_sim.tables import ratings_or_reason
 
     cells = A.adjust(A.cell_table(games), method=method)

@@ -40,12 +40,22 @@ RECORD_KEYS = (
 )
 
 
+FILE_MODE = 0o666
+
+
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(path: Path, write) -> None:
     """Call write(temporary path), then rename it to path; on any error nothing is left."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)
     try:
         write(Path(tmp))
+        os.chmod(tmp, FILE_MODE & ~current_umask())  # mkstemp makes it 0600; be a plain file
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -55,7 +55,8 @@ def format_ranking(cells: pd.DataFrame) -> list[str]:
         rating = ""
         if bt is not None:
             b = bt.loc[hero]
-            rating = f"   {b['rating']:+7.0f}  [{b['rating_low']:+.0f}, {b['rating_high']:+.0f}]"
+            low, high = round(b["rating_low"]), round(b["rating_high"])
+            rating = f"   {round(b['rating']):+7d}  [{low:+d}, {high:+d}]"
         lines.append(
             f"  {hero:<10}{_pct(f['win_rate']):>6} %  [{_pct(f['ci_low'])}, {_pct(f['ci_high'])}]{rating}"
         )
