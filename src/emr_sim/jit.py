@@ -80,4 +80,17 @@ import numba  # noqa: E402  (after the cache directory is set)
 
 def njit(fn):
     """Compile FN in nopython mode with the project's flags."""
-    return numba.njit(cache=True, nogil=True)(fn)
+    return numba.njit(cache=True, nogil=True, forceinline=False)(fn)
+
+
+def njit_inline(fn):
+    """njit, and always inlined into its callers (LLVM alwaysinline).
+
+    For small helpers called in the players' inner loops. A call to a jitted function
+    that stays a call can fail (numba's calling convention), and on that path numba's
+    reference-count pruning cannot remove the caller's increfs and decrefs of its array
+    arguments: atomic operations that cost more than the helper itself. Inlined, the
+    helper leaves its caller without a call, and the pruning removes them. forceinline
+    is set explicitly on every function (False in njit): numba would otherwise let a
+    function inherit it from the caller that happens to compile it first."""
+    return numba.njit(cache=True, nogil=True, forceinline=True)(fn)

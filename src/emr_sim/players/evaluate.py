@@ -49,7 +49,7 @@ from emr_sim.codes import (
     RES_EJECTED,
     TARGET_SPAN,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_inline
 from emr_sim.rules.combat import play_zones
 from emr_sim.rules.core import card_at, card_damage, count_blocked_colour, outer_value, pair_left, pb
 from emr_sim.rules.effects import apply_effect, effect_targets
@@ -81,7 +81,14 @@ MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 it
 DISC_ROW = 8  # rows 8..10: the cards of the (public) discard pile, counted as it grows
 DISC_DONE = 8  # column of MISC_ROW
 DISC_EPOCH = 9  # column of MISC_ROW
-SCRATCH_ROWS = 11
+CHANCE_ROW = 11  # rows 11..14, row CHANCE_ROW + 2 * slot + side: col 0 the hand size the row
+#                  is for (-1: free), cols 1..5 hand_chance(side, need) (-1: not yet), this decision
+CHANCE_SLOTS = 2  # hand sizes memoised per decision: the opponent's and mine (threat both ways)
+PLAN_ROW = CHANCE_ROW + 2 * CHANCE_SLOTS  # row 15: a DK_TURN / DK_EXTRA decision's side plans
+#   (players/greedy.py), from column PLAN_COLS * side: the card kept (-1: not planned yet),
+#   1 if it is blocked, the value of the play, the gain of a hit (-1: not yet)
+PLAN_COLS = 4
+SCRATCH_ROWS = PLAN_ROW + 1
 SCRATCH_COLS = 11
 
 
@@ -94,7 +101,7 @@ def deck_totals(T, counts):
             count_card(T, counts, DECK_ROW, c, 1)
 
 
-@njit
+@njit_inline
 def count_card(T, counts, row, c, sign):
     counts[row, T[c, CF_LEFT]] += sign
     counts[row + 1, T[c, CF_RIGHT]] += sign
@@ -106,8 +113,12 @@ def count_card(T, counts, row, c, sign):
 def unseen_counts(obs, T, me, counts):
     """counts[0, v] / counts[1, v]: unseen cards with left / right number v; counts[2, 0]:
     unseen cards; counts[2, 1]: unseen dragons. Unseen = the deck less my hand and
-    set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN)."""
-    counts[0:DECK_ROW, :] = counts[DECK_ROW : 2 * DECK_ROW, :]
+    set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN).
+    Also forgets the previous decision's memo of hand chances."""
+    count_discards(obs, T, counts)
+    for r in range(DECK_ROW):  # whole numbers in float64: the order of the sums is exact
+        for v in range(SCRATCH_COLS):
+            counts[r, v] = counts[DECK_ROW + r, v] - counts[DISC_ROW + r, v]
     base = pb(me)
     for k in range(obs[base + P_HAND_N]):
         count_card(T, counts, 0, obs[base + P_HAND + k], -1)
@@ -118,10 +129,10 @@ def unseen_counts(obs, T, me, counts):
             c = obs[pb(p) + P_ZCARD + z]
             if c >= 0 and T[c, CF_COLOUR] != COLOUR_BOW:
                 count_card(T, counts, 0, c, -1)
-    count_discards(obs, T, counts)
-    counts[0:DECK_ROW, :] -= counts[DISC_ROW : DISC_ROW + DECK_ROW, :]
     if obs[RES_EJECTED] >= 0 and T[obs[RES_EJECTED], CF_COLOUR] != COLOUR_BOW:
         count_card(T, counts, 0, obs[RES_EJECTED], -1)
+    for r in range(CHANCE_ROW, SCRATCH_ROWS):
+        counts[r, 0] = -1.0
 
 
 @njit
@@ -139,7 +150,7 @@ def count_discards(obs, T, counts):
     counts[MISC_ROW, DISC_DONE] = n
 
 
-@njit
+@njit_inline
 def chance_in_hand(matching, unseen, hand_n):
     """Chance that a hand of hand_n unseen cards holds at least one of `matching`."""
     if matching <= 0 or hand_n <= 0 or unseen <= 0:
@@ -153,13 +164,13 @@ def chance_in_hand(matching, unseen, hand_n):
     return 1.0 - miss
 
 
-@njit
+@njit_inline
 def zone_card_damage(obs, T, p, z):
     base = pb(p)
     return card_damage(T, obs[base + P_ZCARD + z], obs[base + P_CPP + z], obs[base + P_CPM + z])
 
 
-@njit
+@njit_inline
 def side_info(obs, T, me, side):
     """The opponent playing on `side` next turn: (possible, the number its attack adds to
     the new card's, the damage of the card it would eject against me)."""
@@ -175,14 +186,37 @@ def side_info(obs, T, me, side):
     return True, base, dmg
 
 
-@njit
+@njit_inline
 def side_threat(counts, side, base, dmg, defence, hand_n):
     """Expected damage of the opponent's play on `side` against `defence`."""
     need = defence - base
     if need < 1 or need > 5 or dmg == 0:
         return 0.0
+    return hand_chance(counts, side, need, hand_n) * dmg
+
+
+@njit_inline
+def hand_chance(counts, side, need, hand_n):
+    """chance_in_hand of a card whose right (side 0) or left (side 1) number is `need`,
+    memoised for this decision: it depends on the unseen counts and the hand size only,
+    and the boards' evaluations of one decision ask for few (side, need, hand) triples."""
+    for slot in range(CHANCE_SLOTS):
+        row = CHANCE_ROW + 2 * slot + side
+        if counts[row, 0] < 0.0:  # a free row: take it for this hand size
+            counts[row, 0] = hand_n
+            for v in range(1, 6):
+                counts[row, v] = -1.0
+        if counts[row, 0] == hand_n:
+            if counts[row, need] < 0.0:
+                counts[row, need] = unmemoised_chance(counts, side, need, hand_n)
+            return counts[row, need]
+    return unmemoised_chance(counts, side, need, hand_n)
+
+
+@njit_inline
+def unmemoised_chance(counts, side, need, hand_n):
     matching = counts[1, need] if side == 0 else counts[0, need]  # the new card's right / left
-    return chance_in_hand(matching, counts[2, 0], hand_n) * dmg
+    return chance_in_hand(matching, counts[2, 0], hand_n)
 
 
 @njit
@@ -209,7 +243,7 @@ def prepare_threats(obs, T, counts, me):
     counts[THREAT_ROW, :] = -1.0
 
 
-@njit
+@njit_inline
 def cached_threat(counts, defence):
     """threat() for this decision's observation, computed once per defence value."""
     if counts[THREAT_ROW, defence] < 0.0:
@@ -223,7 +257,7 @@ def cached_threat(counts, defence):
     return counts[THREAT_ROW, defence]
 
 
-@njit
+@njit_inline
 def ready_dragon(obs, T, p):
     """A dragon in attack state on p's board with room on its outer side (R-COUNTER)."""
     z = pair_left(obs, p)
@@ -235,7 +269,7 @@ def ready_dragon(obs, T, p):
     return False
 
 
-@njit
+@njit_inline
 def counter_chance(obs, T, counts, p):
     """Chance that p can dragon counter now, judged from the board and the unseen cards."""
     if not ready_dragon(obs, T, p):
@@ -263,7 +297,7 @@ def board_eval(obs, T, O, counts, me):
     return value
 
 
-@njit
+@njit_inline
 def token_value(obs, me, q, field, z, amount):
     """What `amount` more tokens of `field` on q's zone z add to board_eval: the token
     terms alone, since damage tokens change no threat (exact, without a trial copy)."""
@@ -346,6 +380,6 @@ def best_effect_value(trial, T, O, ev, counts, me, effect):
     return best
 
 
-@njit
+@njit_inline
 def keep_value(T, c):
     return T[c, CF_DAMAGE] + 0.6 * T[c, CF_DRAGON] + 0.4 * (T[c, CF_EFFECT] != EFFECT_NONE)

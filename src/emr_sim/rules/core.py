@@ -39,12 +39,12 @@ from emr_sim.codes import (
     RES_PLAYED,
     RNG,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_inline
 from emr_sim.options import O_RESHUFFLE
 from emr_sim.rng import shuffle_range
 
 
-@njit
+@njit_inline
 def emit(ev, kind, player, a, b, c, d):
     """Append one event (dropped silently once the buffer is full, whatever its size)."""
     n = ev[0, 0]
@@ -59,49 +59,53 @@ def emit(ev, kind, player, a, b, c, d):
         ev[0, 0] = n + 1
 
 
-@njit
+@njit_inline
 def pb(p):
     """Offset of player p's block in the state."""
     return P_BASE + p * P_SIZE
 
 
-@njit
+@njit_inline
 def card_at(S, p, z):
     return S[pb(p) + P_ZCARD + z]
 
 
-@njit
+@njit_inline
 def pair_left(S, p):
-    """Zone of the left card of p's pair (R-BOARD: always two adjacent cards)."""
+    """Zone of the left card of p's pair (R-BOARD: always two adjacent cards), -1 on an
+    empty board. Counted without branches: it is asked for everywhere, and a loop that
+    stops at the pair mispredicts its exit whenever the pair has moved."""
     base = pb(p) + P_ZCARD
+    seen = 0
+    empty_before = 0
     for z in range(N_ZONES):
-        if S[base + z] != NO_CARD:
-            return z
-    return -1
+        seen |= S[base + z] != NO_CARD
+        empty_before += 1 - seen
+    return empty_before if seen else -1
 
 
-@njit
+@njit_inline
 def inner_value(S, T, p):
     """Attack value: the two inner numbers of p's pair (R-HIT)."""
     z = pair_left(S, p)
     return T[card_at(S, p, z), CF_RIGHT] + T[card_at(S, p, z + 1), CF_LEFT]
 
 
-@njit
+@njit_inline
 def outer_value(S, T, p):
     """Defence value: the two outer numbers of p's pair (R-HIT)."""
     z = pair_left(S, p)
     return T[card_at(S, p, z), CF_LEFT] + T[card_at(S, p, z + 1), CF_RIGHT]
 
 
-@njit
+@njit_inline
 def card_damage(T, card, pp, pm):
     """A card's damage changed by its power tokens, never below 0 (E-POWER)."""
     d = T[card, CF_DAMAGE] + pp - pm
     return d if d > 0 else 0
 
 
-@njit
+@njit_inline
 def clear_zone_card(S, p, z):
     """Take the card off zone z with its block state and card tokens (D-TOKENS)."""
     base = pb(p)
@@ -148,7 +152,7 @@ def played_on_board(S, p):
     return False
 
 
-@njit
+@njit_inline
 def count_blocked_colour(S, T, p, colour):
     """Cards of p's board in block state with this colour (R-PENALTY)."""
     base = pb(p)
@@ -160,7 +164,7 @@ def count_blocked_colour(S, T, p, colour):
     return n
 
 
-@njit
+@njit_inline
 def game_over(S):
     return S[H_WINNER] != NO_WINNER
 
@@ -201,7 +205,7 @@ def hand_remove(S, p, card):
     list_remove(S, pb(p) + P_HAND_N, pb(p) + P_HAND, card)
 
 
-@njit
+@njit_inline
 def hand_add(S, p, card):
     base = pb(p)
     n = S[base + P_HAND_N]
@@ -219,7 +223,7 @@ def discard_card(S, T, card):
     S[DISC_N] = n + 1
 
 
-@njit
+@njit_inline
 def cards_available(S, O):
     """Cards a draw can reach: the draw pile, and the discard pile if reshuffled (D-DECKOUT)."""
     if O[O_RESHUFFLE] == 1:
