@@ -20,7 +20,7 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
 from emr_sim.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
-from emr_sim.jit import njit
+from emr_sim.jit import njit_entry
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals
 from emr_sim.rng import seed_rng
@@ -30,7 +30,7 @@ from emr_sim.rules.turn import new_game
 MAX_STEPS = 4000  # action codes kept per game
 
 
-@njit
+@njit_entry
 def play_logged(T, O, seed, first, count, seats, recs, actions):
     """engine.play_game's loop, keeping each action code in actions[k] (-1 after the end)."""
     S, obs, ev, legal, prng, counts = new_buffers()

@@ -79,18 +79,18 @@ import numba  # noqa: E402  (after the cache directory is set)
 
 
 def njit(fn):
-    """Compile FN in nopython mode with the project's flags."""
-    return numba.njit(cache=True, nogil=True, forceinline=False)(fn)
-
-
-def njit_inline(fn):
-    """njit, and always inlined into its callers (LLVM alwaysinline).
-
-    For small helpers called in the players' inner loops. A call to a jitted function
-    that stays a call can fail (numba's calling convention), and on that path numba's
-    reference-count pruning cannot remove the caller's increfs and decrefs of its array
-    arguments: atomic operations that cost more than the helper itself. Inlined, the
-    helper leaves its caller without a call, and the pruning removes them. forceinline
-    is set explicitly on every function (False in njit): numba would otherwise let a
-    function inherit it from the caller that happens to compile it first."""
+    """Compile FN in nopython mode with the project's flags, to be inlined into its
+    callers (LLVM alwaysinline): the rules and players are many small functions, and a
+    call between jitted functions costs more than most of them. Each numba call passes
+    every array as seven or more scalars, checks a status for exceptions, and counts
+    references to the arrays (the status check keeps numba from pruning those counts).
+    The functions that a game loop calls once per step or per candidate action are
+    njit_entry instead, so that the code is not copied into every caller."""
     return numba.njit(cache=True, nogil=True, forceinline=True)(fn)
+
+
+def njit_entry(fn):
+    """njit for an entry point: compiled as a function of its own, called, not inlined.
+    forceinline is set to False explicitly: numba would otherwise let the function
+    inherit forceinline from whichever caller happens to compile it first."""
+    return numba.njit(cache=True, nogil=True, forceinline=False)(fn)

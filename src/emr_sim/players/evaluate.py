@@ -49,7 +49,7 @@ from emr_sim.codes import (
     RES_EJECTED,
     TARGET_SPAN,
 )
-from emr_sim.jit import njit, njit_inline
+from emr_sim.jit import njit, njit_entry
 from emr_sim.rules.combat import play_zones
 from emr_sim.rules.core import card_at, card_damage, count_blocked_colour, outer_value, pair_left, pb
 from emr_sim.rules.effects import apply_effect, effect_targets
@@ -101,7 +101,7 @@ def deck_totals(T, counts):
             count_card(T, counts, DECK_ROW, c, 1)
 
 
-@njit_inline
+@njit
 def count_card(T, counts, row, c, sign):
     counts[row, T[c, CF_LEFT]] += sign
     counts[row + 1, T[c, CF_RIGHT]] += sign
@@ -109,7 +109,7 @@ def count_card(T, counts, row, c, sign):
     counts[row + 2, 1] += sign * T[c, CF_DRAGON]
 
 
-@njit
+@njit_entry
 def unseen_counts(obs, T, me, counts):
     """counts[0, v] / counts[1, v]: unseen cards with left / right number v; counts[2, 0]:
     unseen cards; counts[2, 1]: unseen dragons. Unseen = the deck less my hand and
@@ -150,7 +150,7 @@ def count_discards(obs, T, counts):
     counts[MISC_ROW, DISC_DONE] = n
 
 
-@njit_inline
+@njit
 def chance_in_hand(matching, unseen, hand_n):
     """Chance that a hand of hand_n unseen cards holds at least one of `matching`."""
     if matching <= 0 or hand_n <= 0 or unseen <= 0:
@@ -164,13 +164,13 @@ def chance_in_hand(matching, unseen, hand_n):
     return 1.0 - miss
 
 
-@njit_inline
+@njit
 def zone_card_damage(obs, T, p, z):
     base = pb(p)
     return card_damage(T, obs[base + P_ZCARD + z], obs[base + P_CPP + z], obs[base + P_CPM + z])
 
 
-@njit_inline
+@njit
 def side_info(obs, T, me, side):
     """The opponent playing on `side` next turn: (possible, the number its attack adds to
     the new card's, the damage of the card it would eject against me)."""
@@ -186,7 +186,7 @@ def side_info(obs, T, me, side):
     return True, base, dmg
 
 
-@njit_inline
+@njit
 def side_threat(counts, side, base, dmg, defence, hand_n):
     """Expected damage of the opponent's play on `side` against `defence`."""
     need = defence - base
@@ -195,7 +195,7 @@ def side_threat(counts, side, base, dmg, defence, hand_n):
     return hand_chance(counts, side, need, hand_n) * dmg
 
 
-@njit_inline
+@njit
 def hand_chance(counts, side, need, hand_n):
     """chance_in_hand of a card whose right (side 0) or left (side 1) number is `need`,
     memoised for this decision: it depends on the unseen counts and the hand size only,
@@ -213,7 +213,7 @@ def hand_chance(counts, side, need, hand_n):
     return unmemoised_chance(counts, side, need, hand_n)
 
 
-@njit_inline
+@njit
 def unmemoised_chance(counts, side, need, hand_n):
     matching = counts[1, need] if side == 0 else counts[0, need]  # the new card's right / left
     return chance_in_hand(matching, counts[2, 0], hand_n)
@@ -243,7 +243,7 @@ def prepare_threats(obs, T, counts, me):
     counts[THREAT_ROW, :] = -1.0
 
 
-@njit_inline
+@njit
 def cached_threat(counts, defence):
     """threat() for this decision's observation, computed once per defence value."""
     if counts[THREAT_ROW, defence] < 0.0:
@@ -257,7 +257,7 @@ def cached_threat(counts, defence):
     return counts[THREAT_ROW, defence]
 
 
-@njit_inline
+@njit
 def ready_dragon(obs, T, p):
     """A dragon in attack state on p's board with room on its outer side (R-COUNTER)."""
     z = pair_left(obs, p)
@@ -269,7 +269,7 @@ def ready_dragon(obs, T, p):
     return False
 
 
-@njit_inline
+@njit
 def counter_chance(obs, T, counts, p):
     """Chance that p can dragon counter now, judged from the board and the unseen cards."""
     if not ready_dragon(obs, T, p):
@@ -277,7 +277,7 @@ def counter_chance(obs, T, counts, p):
     return chance_in_hand(counts[2, 1], counts[2, 0], obs[pb(p) + P_HAND_N])
 
 
-@njit
+@njit_entry
 def board_eval(obs, T, O, counts, me):
     """A static value of the boards for `me` (health, threats, tokens)."""
     o = 1 - me
@@ -297,7 +297,7 @@ def board_eval(obs, T, O, counts, me):
     return value
 
 
-@njit_inline
+@njit
 def token_value(obs, me, q, field, z, amount):
     """What `amount` more tokens of `field` on q's zone z add to board_eval: the token
     terms alone, since damage tokens change no threat (exact, without a trial copy)."""
@@ -335,7 +335,7 @@ def token_effect_delta(obs, me, effect, code):
     return NOT_A_TOKEN_EFFECT
 
 
-@njit
+@njit_entry
 def effect_value(trial, T, O, ev, counts, me, code):
     """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)."""
     effect = trial[RES_EFFECT]
@@ -350,7 +350,7 @@ def effect_value(trial, T, O, ev, counts, me, code):
     return board_eval(trial, T, O, counts, me)
 
 
-@njit
+@njit_entry
 def best_effect_value(trial, T, O, ev, counts, me, effect):
     """The best value reachable with `effect` (for E-COPY and F-CHOOSE), one level deep.
     `trial` is left as it came."""
@@ -380,6 +380,6 @@ def best_effect_value(trial, T, O, ev, counts, me, effect):
     return best
 
 
-@njit_inline
+@njit
 def keep_value(T, c):
     return T[c, CF_DAMAGE] + 0.6 * T[c, CF_DRAGON] + 0.4 * (T[c, CF_EFFECT] != EFFECT_NONE)

@@ -58,7 +58,7 @@ from emr_sim.codes import (
     RES_EJECTED,
     TOKEN_CARD,
 )
-from emr_sim.jit import njit, njit_inline
+from emr_sim.jit import njit, njit_entry
 from emr_sim.players import hero_policy as hp
 from emr_sim.players.evaluate import (
     MISC_ROW,
@@ -92,7 +92,7 @@ from emr_sim.rules.combat import play_zones
 from emr_sim.rules.core import card_at, count_blocked_colour, outer_value, pair_left, pb
 
 
-@njit_inline
+@njit
 def hit_gain(obs, T, counts, me, far):
     """Expected value of a hit by the card on my zone `far`: its damage (R-DAMAGE,
     R-PENALTY) less the blocks the defender shows (R-BLOCK), if no counter stops it."""
@@ -115,7 +115,7 @@ def hit_gain(obs, T, counts, me, far):
     return gain
 
 
-@njit_inline
+@njit
 def opponent_counter_chance(obs, T, counts, me):
     """counter_chance of my opponent, once per decision (MISC_ROW col 0, -1: not yet)."""
     if counts[MISC_ROW, 0] < 0.0:
@@ -123,7 +123,7 @@ def opponent_counter_chance(obs, T, counts, me):
     return counts[MISC_ROW, 0]
 
 
-@njit_inline
+@njit
 def side_plan(obs, T, counts, me, side):
     """What a play on `side` does whatever the card: (the card kept beside it, whether
     that card is blocked, the value of ejecting the far card before the hit). Planned
@@ -154,7 +154,7 @@ def plan_play(obs, T, me, side):
     return keep, obs[base + P_ZBLOCK + keep_zone] == 1, value
 
 
-@njit_inline
+@njit
 def side_hit_gain(obs, T, counts, me, side):
     """hit_gain of the card a play on `side` ejects, once per side and decision."""
     col = PLAN_COLS * side + 3
@@ -164,7 +164,7 @@ def side_hit_gain(obs, T, counts, me, side):
     return counts[PLAN_ROW, col]
 
 
-@njit_inline
+@njit
 def card_score(obs, T, counts, me, card, side, keep, keep_blocked):
     """The value of `card` beside `keep` on `side`, the hit aside: the pair, the defence
     it leaves, a dragon kept for a counter, Kung-fu's coming fury."""
@@ -179,7 +179,7 @@ def card_score(obs, T, counts, me, card, side, keep, keep_blocked):
     return score + kungfu_fury_value(obs, T, counts, me, left_c, right_c, defence)
 
 
-@njit_inline
+@njit
 def draw_score(obs, T, counts, me, extra):
     hand = obs[pb(me) + P_HAND_N]
     n = 1 if extra else (2 if hand <= 2 else 1)
@@ -189,7 +189,7 @@ def draw_score(obs, T, counts, me, extra):
     return score
 
 
-@njit_inline
+@njit
 def kungfu_fury_value(obs, T, counts, me, left_c, right_c, defence):
     """H-KUNGFU: a same-colour pair means fury next turn: +1 on hits, but no block or
     counter against the opponent's reply."""
@@ -201,7 +201,7 @@ def kungfu_fury_value(obs, T, counts, me, left_c, right_c, defence):
     return W_KUNGFU_FURY - W_KUNGFU_EXPOSED * cached_threat(counts, defence)
 
 
-@njit
+@njit_entry
 def choose_action(obs, T, O, me, legal, n, counts, extra):
     """DK_TURN / DK_EXTRA: the draw or play of the best immediate value. The parts of a
     score are worked out when a legal action first needs them (forget_plans)."""
@@ -230,7 +230,7 @@ def choose_action(obs, T, O, me, legal, n, counts, extra):
     return best
 
 
-@njit_inline
+@njit
 def forget_plans(counts):
     """This decision's side plans, hit gains, counter chance and ready dragon: not yet."""
     for side in range(2):
@@ -239,7 +239,7 @@ def forget_plans(counts):
     counts[MISC_ROW, 0] = -1.0
 
 
-@njit_inline
+@njit
 def my_dragon_ready(obs, T, counts, me):
     """ready_dragon of my board, once per decision (PLAN_ROW after the side plans)."""
     col = PLAN_COLS * 2
@@ -248,7 +248,7 @@ def my_dragon_ready(obs, T, counts, me):
     return counts[PLAN_ROW, col] > 0.0
 
 
-@njit
+@njit_entry
 def choose_defence(obs, T, O, me, legal, n, counts, use_techniques):
     """Take, block or counter: the least expected loss (R-DEFEND)."""
     dmg = obs[RES_DAMAGE]
@@ -273,7 +273,7 @@ def choose_defence(obs, T, O, me, legal, n, counts, use_techniques):
     return best
 
 
-@njit_inline
+@njit
 def off_colour(obs, T, me, z):
     return T[obs[pb(me) + P_ZCARD + z], CF_COLOUR] != T[obs[RES_EJECTED], CF_COLOUR]
 
@@ -307,7 +307,7 @@ def choose_token_move(obs, T, O, me, legal, n, counts):
     return best
 
 
-@njit
+@njit_entry
 def choose_effect(obs, T, O, me, legal, n, counts):
     """An effect's target: try each on a copy of the observation, keep the best."""
     ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
@@ -345,7 +345,7 @@ def choose_discard(obs, T, legal, n):
     return best
 
 
-@njit
+@njit_entry
 def choose_technique(obs, T, O, me, legal, n, counts, kind):
     """The hero decisions, by players/hero_policy.py."""
     if kind == DK_FURY_CHOOSE:
@@ -361,14 +361,14 @@ def choose_technique(obs, T, O, me, legal, n, counts, kind):
     return A_YES  # DK_EARTH_DRAW: always draw
 
 
-@njit_inline
+@njit
 def uses_counts(kind):
     """Whether the choice at this kind of decision reads the unseen cards (the token move,
     counter back, Wind's reveal and Earth's draw do not: they skip counting them)."""
     return not (kind == DK_TOKEN_MOVE or kind == DK_COUNTER_BACK or kind == DK_WIND or kind == DK_EARTH_DRAW)
 
 
-@njit
+@njit_entry
 def choose_greedy(obs, T, O, me, legal, n, counts, use_techniques):
     """The greedy player's action at the pending decision of `obs`. Without
     use_techniques it never uses its master's technique (for measuring its worth)."""

@@ -51,7 +51,7 @@ from emr_sim.codes import (
     SRC_PENALTY,
     SRC_TRAP,
 )
-from emr_sim.jit import njit, njit_inline
+from emr_sim.jit import njit
 from emr_sim.options import O_BLOCK_ZERO, O_COUNTER_STEP, O_PENALTY_EACH, O_TRAP_ONCE
 from emr_sim.rules import heroes
 from emr_sim.rules.core import (
@@ -70,7 +70,7 @@ from emr_sim.rules.core import (
 )
 
 
-@njit_inline
+@njit
 def play_zones(S, p, side):
     """(zone the new card goes to, zone of the card it ejects), or (-1, -1) (R-PLAY)."""
     z = pair_left(S, p)
@@ -195,7 +195,7 @@ def do_block(S, T, O, ev, d, z):
         emit(ev, E_TECHNIQUE, d, HERO_MASTER, card, z, 0)  # H-MASTER: another colour
 
 
-@njit_inline
+@njit
 def counter_zones(S, p, side):
     """(zone of the counter card, zone of the card it discards) or (-1, -1) (R-COUNTER)."""
     return play_zones(S, p, side)
@@ -257,7 +257,7 @@ def take_hit(S, T, O, ev):
     S[RES_PENALTY] = 0
 
 
-@njit_inline
+@njit
 def pair_numbers(S, T, p):
     """(left card's left, left card's right, right card's left, right card's right) of p's pair."""
     z = pair_left(S, p)

@@ -39,12 +39,12 @@ from emr_sim.codes import (
     RES_PLAYED,
     RNG,
 )
-from emr_sim.jit import njit, njit_inline
+from emr_sim.jit import njit
 from emr_sim.options import O_RESHUFFLE
 from emr_sim.rng import shuffle_range
 
 
-@njit_inline
+@njit
 def emit(ev, kind, player, a, b, c, d):
     """Append one event (dropped silently once the buffer is full, whatever its size)."""
     n = ev[0, 0]
@@ -59,18 +59,18 @@ def emit(ev, kind, player, a, b, c, d):
         ev[0, 0] = n + 1
 
 
-@njit_inline
+@njit
 def pb(p):
     """Offset of player p's block in the state."""
     return P_BASE + p * P_SIZE
 
 
-@njit_inline
+@njit
 def card_at(S, p, z):
     return S[pb(p) + P_ZCARD + z]
 
 
-@njit_inline
+@njit
 def pair_left(S, p):
     """Zone of the left card of p's pair (R-BOARD: always two adjacent cards), -1 on an
     empty board. Counted without branches: it is asked for everywhere, and a loop that
@@ -84,28 +84,28 @@ def pair_left(S, p):
     return empty_before if seen else -1
 
 
-@njit_inline
+@njit
 def inner_value(S, T, p):
     """Attack value: the two inner numbers of p's pair (R-HIT)."""
     z = pair_left(S, p)
     return T[card_at(S, p, z), CF_RIGHT] + T[card_at(S, p, z + 1), CF_LEFT]
 
 
-@njit_inline
+@njit
 def outer_value(S, T, p):
     """Defence value: the two outer numbers of p's pair (R-HIT)."""
     z = pair_left(S, p)
     return T[card_at(S, p, z), CF_LEFT] + T[card_at(S, p, z + 1), CF_RIGHT]
 
 
-@njit_inline
+@njit
 def card_damage(T, card, pp, pm):
     """A card's damage changed by its power tokens, never below 0 (E-POWER)."""
     d = T[card, CF_DAMAGE] + pp - pm
     return d if d > 0 else 0
 
 
-@njit_inline
+@njit
 def clear_zone_card(S, p, z):
     """Take the card off zone z with its block state and card tokens (D-TOKENS)."""
     base = pb(p)
@@ -152,7 +152,7 @@ def played_on_board(S, p):
     return False
 
 
-@njit_inline
+@njit
 def count_blocked_colour(S, T, p, colour):
     """Cards of p's board in block state with this colour (R-PENALTY)."""
     base = pb(p)
@@ -164,7 +164,7 @@ def count_blocked_colour(S, T, p, colour):
     return n
 
 
-@njit_inline
+@njit
 def game_over(S):
     return S[H_WINNER] != NO_WINNER
 
@@ -205,7 +205,7 @@ def hand_remove(S, p, card):
     list_remove(S, pb(p) + P_HAND_N, pb(p) + P_HAND, card)
 
 
-@njit_inline
+@njit
 def hand_add(S, p, card):
     base = pb(p)
     n = S[base + P_HAND_N]
@@ -223,7 +223,7 @@ def discard_card(S, T, card):
     S[DISC_N] = n + 1
 
 
-@njit_inline
+@njit
 def cards_available(S, O):
     """Cards a draw can reach: the draw pile, and the discard pile if reshuffled (D-DECKOUT)."""
     if O[O_RESHUFFLE] == 1:

@@ -18,12 +18,12 @@ from emr_sim.codes import (
     P_HERO,
     P_POISON,
 )
-from emr_sim.jit import njit, njit_inline
+from emr_sim.jit import njit
 from emr_sim.options import O_BOW_FURY, O_MASTER_BOW
 from emr_sim.rules.core import card_at, emit, pair_left, pb
 
 
-@njit_inline
+@njit
 def furious_as(S, p, hero):
     """Is p the master `hero` and furious, in hero mode?"""
     base = pb(p)
