@@ -30,7 +30,7 @@ from emr_sim.codes import (
     N_TECH,
 )
 from emr_sim.engine import new_buffers, play_game
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 
 AG_GAMES = 0  # games played
 AG_WINS = 1  # + side: games won by side A (0) / B (1)
@@ -106,10 +106,15 @@ def add_pair(agg, first, second):
         agg[AG_PAIR_SPLIT] += 1
 
 
-@njit
+@njit_entry
 def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records):
     """Play pairs first_pair.. of run `seed`; sides = (kind A, kind B, hero A, hero B).
     Adds them into agg; when records has rows, game k of this call goes to records[k]."""
+    # Private copies of the card table and options: every jitted call that takes an
+    # array counts a reference to it (an atomic add), and threads playing chunks of the
+    # same run would otherwise contend for the reference counts of the shared arrays.
+    T = T.copy()
+    O = O.copy()
     bufs = new_buffers()
     rec = np.zeros(GR_SIZE, dtype=np.int64)
     seats = np.zeros(4, dtype=np.int64)

@@ -51,7 +51,7 @@ from emr_sim.codes import (
     STATE_SIZE,
     TECH_F_CHOOSE,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 from emr_sim.players.evaluate import SCRATCH_COLS, SCRATCH_ROWS, deck_totals
 from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.observe import observe
@@ -65,7 +65,7 @@ from emr_sim.rules.turn import new_game
 PLAYER_STREAM = 1  # RNG streams 1 and 2: the players of seats 0 and 1
 
 
-@njit
+@njit_entry
 def new_buffers():
     """(state, observation, events, legal, player rngs, unseen counts) for one game loop."""
     S = np.zeros(STATE_SIZE, dtype=np.int64)
@@ -77,7 +77,7 @@ def new_buffers():
     return S, obs, ev, legal, prng, counts
 
 
-@njit
+@njit_entry
 def decide(S, T, O, kinds, obs, legal, prng, counts):
     """The pending decider's action: its player sees only its observation (D-HIDDEN)."""
     p = S[H_DECIDER]
@@ -126,7 +126,7 @@ def finish_record(S, rec):
         rec[GR_HEALTH + p] = S[pb(p) + P_HEALTH]
 
 
-@njit
+@njit_entry
 def play_game(T, O, seed, index, seats, bufs, rec):
     """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1)."""
     S, obs, ev, legal, prng, counts = bufs
@@ -145,7 +145,7 @@ def play_game(T, O, seed, index, seats, bufs, rec):
     finish_record(S, rec)
 
 
-@njit
+@njit_entry
 def play_many(T, O, seed, first_index, count, seats, out):
     """Play games first_index .. first_index+count-1 into out[k] (GR_SIZE rows)."""
     bufs = new_buffers()

@@ -37,7 +37,7 @@ from emr_sim.codes import (
     RES_WIND,
 )
 from emr_sim.engine import decide, deck_totals, new_buffers
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 from emr_sim.rng import seed_rng
 from emr_sim.rules.core import pb
 from emr_sim.rules.flow import advance, apply_action
@@ -139,7 +139,7 @@ def check_board(S, p):
     return INV_OK
 
 
-@njit
+@njit_entry
 def check_state(S, T, O, health_before, legal):
     """0 when S is sound (and no health rose since health_before), else an INV_* code."""
     code = check_cards(S, T)
@@ -160,7 +160,7 @@ def check_state(S, T, O, health_before, legal):
     return INV_OK
 
 
-@njit
+@njit_entry
 def checked_game(T, O, seed, index, seats, bufs):
     """Play one game, checking every state; returns (INV_* code, steps)."""
     S, obs, ev, legal, prng, counts = bufs
@@ -185,7 +185,7 @@ def checked_game(T, O, seed, index, seats, bufs):
         steps += 1
 
 
-@njit
+@njit_entry
 def run_checked(T, O, seed, first_index, count, seats, out):
     """Check games first_index.. into out[k] = (INV_* code, steps, winner)."""
     bufs = new_buffers()

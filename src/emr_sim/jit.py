@@ -81,5 +81,18 @@ import numba  # noqa: E402  (after the cache directory is set)
 
 
 def njit(fn):
-    """Compile FN in nopython mode with the project's flags."""
-    return numba.njit(cache=True, nogil=True)(fn)
+    """Compile FN in nopython mode with the project's flags, to be inlined into its
+    callers (LLVM alwaysinline): the rules and players are many small functions, and a
+    call between jitted functions costs more than most of them. Each numba call passes
+    every array as seven or more scalars, checks a status for exceptions, and counts
+    references to the arrays (the status check keeps numba from pruning those counts).
+    The functions that a game loop calls once per step or per candidate action are
+    njit_entry instead, so that the code is not copied into every caller."""
+    return numba.njit(cache=True, nogil=True, forceinline=True)(fn)
+
+
+def njit_entry(fn):
+    """njit for an entry point: compiled as a function of its own, called, not inlined.
+    forceinline is set to False explicitly: numba would otherwise let the function
+    inherit forceinline from whichever caller happens to compile it first."""
+    return numba.njit(cache=True, nogil=True, forceinline=False)(fn)

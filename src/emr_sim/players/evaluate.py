@@ -49,7 +49,7 @@ from emr_sim.codes import (
     RES_EJECTED,
     TARGET_SPAN,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 from emr_sim.rules.combat import play_zones
 from emr_sim.rules.core import card_at, card_damage, count_blocked_colour, outer_value, pair_left, pb
 from emr_sim.rules.effects import apply_effect, effect_targets
@@ -81,7 +81,14 @@ MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 it
 DISC_ROW = 8  # rows 8..10: the cards of the (public) discard pile, counted as it grows
 DISC_DONE = 8  # column of MISC_ROW
 DISC_EPOCH = 9  # column of MISC_ROW
-SCRATCH_ROWS = 11
+CHANCE_ROW = 11  # rows 11..14, row CHANCE_ROW + 2 * slot + side: col 0 the hand size the row
+#                  is for (-1: free), cols 1..5 hand_chance(side, need) (-1: not yet), this decision
+CHANCE_SLOTS = 2  # hand sizes memoised per decision: the opponent's and mine (threat both ways)
+PLAN_ROW = CHANCE_ROW + 2 * CHANCE_SLOTS  # row 15: a DK_TURN / DK_EXTRA decision's side plans
+#   (players/greedy.py), from column PLAN_COLS * side: the card kept (-1: not planned yet),
+#   1 if it is blocked, the value of the play, the gain of a hit (-1: not yet)
+PLAN_COLS = 4
+SCRATCH_ROWS = PLAN_ROW + 1
 SCRATCH_COLS = 11
 
 
@@ -102,12 +109,16 @@ def count_card(T, counts, row, c, sign):
     counts[row + 2, 1] += sign * T[c, CF_DRAGON]
 
 
-@njit
+@njit_entry
 def unseen_counts(obs, T, me, counts):
     """counts[0, v] / counts[1, v]: unseen cards with left / right number v; counts[2, 0]:
     unseen cards; counts[2, 1]: unseen dragons. Unseen = the deck less my hand and
-    set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN)."""
-    counts[0:DECK_ROW, :] = counts[DECK_ROW : 2 * DECK_ROW, :]
+    set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN).
+    Also forgets the previous decision's memo of hand chances."""
+    count_discards(obs, T, counts)
+    for r in range(DECK_ROW):  # whole numbers in float64: the order of the sums is exact
+        for v in range(SCRATCH_COLS):
+            counts[r, v] = counts[DECK_ROW + r, v] - counts[DISC_ROW + r, v]
     base = pb(me)
     for k in range(obs[base + P_HAND_N]):
         count_card(T, counts, 0, obs[base + P_HAND + k], -1)
@@ -118,10 +129,10 @@ def unseen_counts(obs, T, me, counts):
             c = obs[pb(p) + P_ZCARD + z]
             if c >= 0 and T[c, CF_COLOUR] != COLOUR_BOW:
                 count_card(T, counts, 0, c, -1)
-    count_discards(obs, T, counts)
-    counts[0:DECK_ROW, :] -= counts[DISC_ROW : DISC_ROW + DECK_ROW, :]
     if obs[RES_EJECTED] >= 0 and T[obs[RES_EJECTED], CF_COLOUR] != COLOUR_BOW:
         count_card(T, counts, 0, obs[RES_EJECTED], -1)
+    for r in range(CHANCE_ROW, SCRATCH_ROWS):
+        counts[r, 0] = -1.0
 
 
 @njit
@@ -181,8 +192,31 @@ def side_threat(counts, side, base, dmg, defence, hand_n):
     need = defence - base
     if need < 1 or need > 5 or dmg == 0:
         return 0.0
+    return hand_chance(counts, side, need, hand_n) * dmg
+
+
+@njit
+def hand_chance(counts, side, need, hand_n):
+    """chance_in_hand of a card whose right (side 0) or left (side 1) number is `need`,
+    memoised for this decision: it depends on the unseen counts and the hand size only,
+    and the boards' evaluations of one decision ask for few (side, need, hand) triples."""
+    for slot in range(CHANCE_SLOTS):
+        row = CHANCE_ROW + 2 * slot + side
+        if counts[row, 0] < 0.0:  # a free row: take it for this hand size
+            counts[row, 0] = hand_n
+            for v in range(1, 6):
+                counts[row, v] = -1.0
+        if counts[row, 0] == hand_n:
+            if counts[row, need] < 0.0:
+                counts[row, need] = unmemoised_chance(counts, side, need, hand_n)
+            return counts[row, need]
+    return unmemoised_chance(counts, side, need, hand_n)
+
+
+@njit
+def unmemoised_chance(counts, side, need, hand_n):
     matching = counts[1, need] if side == 0 else counts[0, need]  # the new card's right / left
-    return chance_in_hand(matching, counts[2, 0], hand_n) * dmg
+    return chance_in_hand(matching, counts[2, 0], hand_n)
 
 
 @njit
@@ -243,7 +277,7 @@ def counter_chance(obs, T, counts, p):
     return chance_in_hand(counts[2, 1], counts[2, 0], obs[pb(p) + P_HAND_N])
 
 
-@njit
+@njit_entry
 def board_eval(obs, T, O, counts, me):
     """A static value of the boards for `me` (health, threats, tokens)."""
     o = 1 - me
@@ -301,7 +335,7 @@ def token_effect_delta(obs, me, effect, code):
     return NOT_A_TOKEN_EFFECT
 
 
-@njit
+@njit_entry
 def effect_value(trial, T, O, ev, counts, me, code):
     """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)."""
     effect = trial[RES_EFFECT]
@@ -316,7 +350,7 @@ def effect_value(trial, T, O, ev, counts, me, code):
     return board_eval(trial, T, O, counts, me)
 
 
-@njit
+@njit_entry
 def best_effect_value(trial, T, O, ev, counts, me, effect):
     """The best value reachable with `effect` (for E-COPY and F-CHOOSE), one level deep.
     `trial` is left as it came."""

@@ -31,6 +31,7 @@ from emr_sim.codes import (
     DK_DEFEND,
     DK_DISCARD,
     DK_EARTH_DISCARD,
+    DK_EARTH_DRAW,
     DK_EFFECT,
     DK_EXTRA,
     DK_FURY_CHOOSE,
@@ -57,11 +58,13 @@ from emr_sim.codes import (
     RES_EJECTED,
     TOKEN_CARD,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 from emr_sim.players import hero_policy as hp
 from emr_sim.players.evaluate import (
     MISC_ROW,
     NOT_A_TOKEN_EFFECT,
+    PLAN_COLS,
+    PLAN_ROW,
     SCRATCH_EVENTS,
     TRIAL_SPAN,
     W_BLOCK_COST,
@@ -105,7 +108,7 @@ def hit_gain(obs, T, counts, me, far):
         if c >= 0 and obs[pb(o) + P_ZBLOCK + zz] == 0 and T[c, CF_COLOUR] == colour:
             blocks += 1
     net = dmg - min(blocks, dmg)
-    survive = 1.0 - counts[MISC_ROW, 0]
+    survive = 1.0 - opponent_counter_chance(obs, T, counts, me)
     gain = survive * (net + 0.2)
     if net >= obs[pb(o) + P_HEALTH]:
         gain += WIN * survive
@@ -113,9 +116,30 @@ def hit_gain(obs, T, counts, me, far):
 
 
 @njit
+def opponent_counter_chance(obs, T, counts, me):
+    """counter_chance of my opponent, once per decision (MISC_ROW col 0, -1: not yet)."""
+    if counts[MISC_ROW, 0] < 0.0:
+        counts[MISC_ROW, 0] = counter_chance(obs, T, counts, 1 - me)
+    return counts[MISC_ROW, 0]
+
+
+@njit
 def side_plan(obs, T, counts, me, side):
     """What a play on `side` does whatever the card: (the card kept beside it, whether
-    that card is blocked, the value of ejecting the far card before the hit)."""
+    that card is blocked, the value of ejecting the far card before the hit). Planned
+    on the first play on that side of this decision (PLAN_ROW)."""
+    col = PLAN_COLS * side
+    if counts[PLAN_ROW, col] < 0.0:
+        keep, blocked, value = plan_play(obs, T, me, side)
+        counts[PLAN_ROW, col] = keep
+        counts[PLAN_ROW, col + 1] = 1.0 if blocked else 0.0
+        counts[PLAN_ROW, col + 2] = value
+        counts[PLAN_ROW, col + 3] = -1.0
+    return int(counts[PLAN_ROW, col]), counts[PLAN_ROW, col + 1] > 0.0, counts[PLAN_ROW, col + 2]
+
+
+@njit
+def plan_play(obs, T, me, side):
     base = pb(me)
     z = pair_left(obs, me)
     new, far = play_zones(obs, me, side)
@@ -123,15 +147,25 @@ def side_plan(obs, T, counts, me, side):
     keep = card_at(obs, me, keep_zone)
     self_dmg = obs[base + P_ZDMG + new] + obs[base + P_CDMG + far]  # R-STEP
     if self_dmg >= obs[base + P_HEALTH]:
-        return keep, True, -WIN, 0.0
+        return keep, True, -WIN
     value = -float(self_dmg)
     if T[card_at(obs, me, far), CF_EFFECT] != EFFECT_NONE:
         value += W_EFFECT
-    return keep, obs[base + P_ZBLOCK + keep_zone] == 1, value, hit_gain(obs, T, counts, me, far)
+    return keep, obs[base + P_ZBLOCK + keep_zone] == 1, value
 
 
 @njit
-def card_score(obs, T, counts, me, card, side, keep, keep_blocked, keep_dragon):
+def side_hit_gain(obs, T, counts, me, side):
+    """hit_gain of the card a play on `side` ejects, once per side and decision."""
+    col = PLAN_COLS * side + 3
+    if counts[PLAN_ROW, col] < 0.0:
+        _new, far = play_zones(obs, me, side)
+        counts[PLAN_ROW, col] = hit_gain(obs, T, counts, me, far)
+    return counts[PLAN_ROW, col]
+
+
+@njit
+def card_score(obs, T, counts, me, card, side, keep, keep_blocked):
     """The value of `card` beside `keep` on `side`, the hit aside: the pair, the defence
     it leaves, a dragon kept for a counter, Kung-fu's coming fury."""
     left_c, right_c = (card, keep) if side == 0 else (keep, card)
@@ -140,7 +174,7 @@ def card_score(obs, T, counts, me, card, side, keep, keep_blocked, keep_dragon):
         score += W_PAIR
     defence = T[left_c, CF_LEFT] + T[right_c, CF_RIGHT]
     score -= cached_threat(counts, defence)
-    if keep_dragon and T[card, CF_DRAGON] == 1:
+    if T[card, CF_DRAGON] == 1 and my_dragon_ready(obs, T, counts, me):
         score -= W_KEEP_DRAGON
     return score + kungfu_fury_value(obs, T, counts, me, left_c, right_c, defence)
 
@@ -167,15 +201,13 @@ def kungfu_fury_value(obs, T, counts, me, left_c, right_c, defence):
     return W_KUNGFU_FURY - W_KUNGFU_EXPOSED * cached_threat(counts, defence)
 
 
-@njit
+@njit_entry
 def choose_action(obs, T, O, me, legal, n, counts, extra):
-    """DK_TURN / DK_EXTRA: the draw or play of the best immediate value."""
+    """DK_TURN / DK_EXTRA: the draw or play of the best immediate value. The parts of a
+    score are worked out when a legal action first needs them (forget_plans)."""
     prepare_threats(obs, T, counts, me)
-    counts[MISC_ROW, 0] = counter_chance(obs, T, counts, 1 - me)
+    forget_plans(counts)
     opp_defence = outer_value(obs, T, 1 - me)
-    keep_dragon = ready_dragon(obs, T, me)
-    keep0, blocked0, value0, gain0 = side_plan(obs, T, counts, me, 0)
-    keep1, blocked1, value1, gain1 = side_plan(obs, T, counts, me, 1)
     best = legal[0]
     best_score = -1e18
     for k in range(n):
@@ -185,16 +217,13 @@ def choose_action(obs, T, O, me, legal, n, counts, extra):
         else:
             card = (code - A_PLAY) // 2
             side = (code - A_PLAY) % 2
-            if side == 0:
-                keep, blocked, value, gain = keep0, blocked0, value0, gain0
-            else:
-                keep, blocked, value, gain = keep1, blocked1, value1, gain1
+            keep, blocked, value = side_plan(obs, T, counts, me, side)
             s = value
             if value > -WIN:
                 left_c, right_c = (card, keep) if side == 0 else (keep, card)
                 if T[left_c, CF_RIGHT] + T[right_c, CF_LEFT] == opp_defence:  # R-HIT
-                    s += gain
-                s += card_score(obs, T, counts, me, card, side, keep, blocked, keep_dragon)
+                    s += side_hit_gain(obs, T, counts, me, side)
+                s += card_score(obs, T, counts, me, card, side, keep, blocked)
         if s > best_score:
             best_score = s
             best = code
@@ -202,6 +231,24 @@ def choose_action(obs, T, O, me, legal, n, counts, extra):
 
 
 @njit
+def forget_plans(counts):
+    """This decision's side plans, hit gains, counter chance and ready dragon: not yet."""
+    for side in range(2):
+        counts[PLAN_ROW, PLAN_COLS * side] = -1.0
+    counts[PLAN_ROW, PLAN_COLS * 2] = -1.0
+    counts[MISC_ROW, 0] = -1.0
+
+
+@njit
+def my_dragon_ready(obs, T, counts, me):
+    """ready_dragon of my board, once per decision (PLAN_ROW after the side plans)."""
+    col = PLAN_COLS * 2
+    if counts[PLAN_ROW, col] < 0.0:
+        counts[PLAN_ROW, col] = 1.0 if ready_dragon(obs, T, me) else 0.0
+    return counts[PLAN_ROW, col] > 0.0
+
+
+@njit_entry
 def choose_defence(obs, T, O, me, legal, n, counts, use_techniques):
     """Take, block or counter: the least expected loss (R-DEFEND)."""
     dmg = obs[RES_DAMAGE]
@@ -260,7 +307,7 @@ def choose_token_move(obs, T, O, me, legal, n, counts):
     return best
 
 
-@njit
+@njit_entry
 def choose_effect(obs, T, O, me, legal, n, counts):
     """An effect's target: try each on a copy of the observation, keep the best."""
     ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
@@ -298,7 +345,7 @@ def choose_discard(obs, T, legal, n):
     return best
 
 
-@njit
+@njit_entry
 def choose_technique(obs, T, O, me, legal, n, counts, kind):
     """The hero decisions, by players/hero_policy.py."""
     if kind == DK_FURY_CHOOSE:
@@ -315,6 +362,13 @@ def choose_technique(obs, T, O, me, legal, n, counts, kind):
 
 
 @njit
+def uses_counts(kind):
+    """Whether the choice at this kind of decision reads the unseen cards (the token move,
+    counter back, Wind's reveal and Earth's draw do not: they skip counting them)."""
+    return not (kind == DK_TOKEN_MOVE or kind == DK_COUNTER_BACK or kind == DK_WIND or kind == DK_EARTH_DRAW)
+
+
+@njit_entry
 def choose_greedy(obs, T, O, me, legal, n, counts, use_techniques):
     """The greedy player's action at the pending decision of `obs`. Without
     use_techniques it never uses its master's technique (for measuring its worth)."""
@@ -323,7 +377,8 @@ def choose_greedy(obs, T, O, me, legal, n, counts, use_techniques):
         return legal[0]
     if kind == DK_DISCARD or kind == DK_EARTH_DISCARD:  # the legal cards: hand or set-aside
         return choose_discard(obs, T, legal, n)
-    unseen_counts(obs, T, me, counts)
+    if uses_counts(kind):
+        unseen_counts(obs, T, me, counts)
     if kind >= DK_FURY_CHOOSE:
         if not use_techniques and kind != DK_FURY_CHOOSE:
             return A_PASS  # the master's own technique; F-CHOOSE belongs to every furious player

@@ -37,7 +37,7 @@ from emr_sim.codes import (
     RES_PLAYED,
     TARGET_SPAN,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 from emr_sim.players.evaluate import (
     best_effect_value,
     board_eval,
@@ -54,7 +54,7 @@ SCRATCH_EVENTS = 64
 W_UNBLOCK = 0.6  # a blocked card back in attack state (no penalty risk, pairs again)
 
 
-@njit
+@njit_entry
 def choose_fury(obs, T, O, me, counts):
     """F-CHOOSE: YES when the played card's effect is worth more than the ejected card's."""
     ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
@@ -66,7 +66,7 @@ def choose_fury(obs, T, O, me, counts):
     return A_YES if played > kept + 1e-9 else A_PASS
 
 
-@njit
+@njit_entry
 def choose_crow(obs, T, O, me, legal, n, counts):
     """Crow: the free zone beside the opponent's pair where its next play hurts most."""
     o = 1 - me
@@ -109,7 +109,7 @@ def blocked_cards(obs, p):
     return n
 
 
-@njit
+@njit_entry
 def choose_illusion(obs, T, O, me, legal, n, counts):
     """Illusion: the jump whose boards score best, unblocking counted as a gain."""
     ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
@@ -143,7 +143,7 @@ def could_block(obs, T, O, d, colour):
     return n
 
 
-@njit
+@njit_entry
 def choose_bushido(obs, T, O, me, legal, n, counts):
     """Bushido: token when the defender could block or the hit deals 1; damage when it kills."""
     d = 1 - me

@@ -72,12 +72,16 @@ def card_at(S, p, z):
 
 @njit
 def pair_left(S, p):
-    """Zone of the left card of p's pair (R-BOARD: always two adjacent cards)."""
+    """Zone of the left card of p's pair (R-BOARD: always two adjacent cards), -1 on an
+    empty board. Counted without branches: it is asked for everywhere, and a loop that
+    stops at the pair mispredicts its exit whenever the pair has moved."""
     base = pb(p) + P_ZCARD
+    seen = 0
+    empty_before = 0
     for z in range(N_ZONES):
-        if S[base + z] != NO_CARD:
-            return z
-    return -1
+        seen |= S[base + z] != NO_CARD
+        empty_before += 1 - seen
+    return empty_before if seen else -1
 
 
 @njit

@@ -38,7 +38,7 @@ from emr_sim.codes import (
     SRC_TRAP,
     TARGET_SPAN,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 from emr_sim.options import O_COPY_COPY, O_SLIDE_WAY, O_TRAP_ONCE, SLIDE_LANDING
 from emr_sim.rules.core import (
     cards_available,
@@ -124,7 +124,7 @@ def add_remove_targets(S, q, z, out, n):
     return n
 
 
-@njit
+@njit_entry
 def effect_targets(S, T, O, effect, out, n):
     """Append every legal target of `effect` (both boards) to out[n:]; return the new n."""
     for q in range(2):
@@ -214,7 +214,7 @@ def apply_swap(S, q):
         S[base + field + z + 1] = tmp
 
 
-@njit
+@njit_entry
 def apply_effect(S, T, O, ev, owner, effect, code):
     """Apply `effect` for `owner` at target `code`. Returns the effect to continue with
     (E-COPY hands on the copied card's effect), or EFFECT_NONE when done."""

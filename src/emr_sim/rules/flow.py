@@ -87,7 +87,7 @@ from emr_sim.codes import (
     TECH_START,
     TECH_WIND_EXTRA,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 from emr_sim.options import (
     FURY_OWN_TURN_END,
     FURY_TURN_START,
@@ -327,7 +327,7 @@ def step_turn_end(S, T, O, ev):
     return False
 
 
-@njit
+@njit_entry
 def advance(S, T, O, ev):
     """Run the automatic steps until a decision is pending or the game is over."""
     while True:
@@ -470,7 +470,7 @@ def apply_technique(S, T, O, ev, kind, p, code):
         tech.earth_draw(S, T, O, ev, p)
 
 
-@njit
+@njit_entry
 def apply_action(S, T, O, ev, code):
     """Apply the decider's action `code` (assumed legal) and advance the game."""
     kind = S[H_PHASE]

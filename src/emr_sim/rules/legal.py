@@ -36,7 +36,7 @@ from emr_sim.codes import (
     P_HAND_N,
     RES_EFFECT,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 from emr_sim.rules import techniques as tech
 from emr_sim.rules.combat import board_dragon_ready, may_block_with, may_counter, play_zones
 from emr_sim.rules.core import cards_available, pb
@@ -93,7 +93,7 @@ def add_action_choices(S, T, O, p, extra, out, n):
     return add_plays(S, p, out, n)
 
 
-@njit
+@njit_entry
 def legal_actions(S, T, O, out):
     """Fill out[] with the legal action codes of the pending decision; return how many."""
     kind = S[H_PHASE]

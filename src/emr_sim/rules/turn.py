@@ -55,7 +55,7 @@ from emr_sim.codes import (
     TOKEN_CARD,
     TOKEN_ZONE,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_entry
 from emr_sim.options import (
     FIRST_RANDOM,
     HERO_RANDOM,
@@ -179,7 +179,7 @@ def clear_resolution(S):
     S[RES_BUSHIDO] = NO_CARD
 
 
-@njit
+@njit_entry
 def new_game(S, T, O, ev, seed, index, hero0, hero1):
     """R-SETUP: a fresh game in S from (seed, game index); the engine then advances it."""
     for k in range(STATE_SIZE):
