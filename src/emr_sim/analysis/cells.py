@@ -66,6 +66,21 @@ def binomial_p(successes: pd.Series, n: pd.Series) -> np.ndarray:
     )
 
 
+def pair_clustered_ratio(pairs: pd.DataFrame, by: list[str], num: str, den: str) -> pd.DataFrame:
+    """Per group of `by`, from one row per pair: pairs, the sums of num and den, rate =
+    sum num / sum den and its standard error with the pairs as the units (the ratio
+    estimator: se^2 = n / (n - 1) * sum_j (num_j - rate den_j)^2 / (sum den)^2 over the n
+    pairs; NaN with one pair)."""
+    sums = {num: (num, "sum"), den: (den, "sum")}
+    out = pairs.groupby(by, observed=True).agg(pairs=("pair", "size"), **sums)
+    out["rate"] = out[num] / out[den]
+    rate = pairs.join(out["rate"], on=by)["rate"]
+    r2 = ((pairs[num] - rate * pairs[den]) ** 2).groupby([pairs[k] for k in by], observed=True).sum()
+    n = out["pairs"]
+    out["se"] = np.sqrt(r2 * n / (n - 1).where(n > 1)) / out[den]
+    return out
+
+
 def first_player_by_pair(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     """Per group of `by`: decided games, first-player wins, rate, pair-clustered se,
     interval and p-value against 1/2."""
@@ -75,14 +90,8 @@ def first_player_by_pair(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     )
     pairs = g.groupby([*by, "pair"], observed=True)[["first_won", "decided"]].sum().reset_index()
     pairs = pairs[pairs["decided"] > 0]
-    out = pairs.groupby(by, observed=True).agg(
-        pairs=("pair", "size"), decided=("decided", "sum"), first_wins=("first_won", "sum")
-    )
-    out["rate"] = out["first_wins"] / out["decided"]
-    pairs = pairs.join(out["rate"], on=by)
-    pairs["r2"] = (pairs["first_won"] - pairs["rate"] * pairs["decided"]) ** 2
-    n = out["pairs"]
-    out["se"] = np.sqrt(pairs.groupby(by, observed=True)["r2"].sum() * n / (n - 1)) / out["decided"]
+    out = pair_clustered_ratio(pairs, by, "first_won", "decided").rename(columns={"first_won": "first_wins"})
+    out = out[["pairs", "decided", "first_wins", "rate", "se"]]
     out["ci_low"] = out["rate"] - Z95 * out["se"]
     out["ci_high"] = out["rate"] + Z95 * out["se"]
     gap = (out["rate"] - 0.5).abs()

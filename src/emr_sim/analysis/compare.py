@@ -13,7 +13,7 @@ import pandas as pd
 from scipy.stats import norm
 
 from emr_sim import codes as C
-from emr_sim.analysis.cells import CELL, canonical
+from emr_sim.analysis.cells import CELL, canonical, pair_clustered_ratio
 from emr_sim.analysis.significance import adjust
 from emr_sim.stats import Z95
 
@@ -72,12 +72,8 @@ def _paired(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
         changed=("changed", "mean"),
     )
     per_cell["delta"] = per_cell["score_after"] - per_cell["score_before"]
-    # the pair-clustered (ratio) variance: with whole pairs it is var(pair mean difference) / pairs
-    per_pair = per_pair.join(per_cell["delta"], on=CELL)
-    per_pair["r2"] = (per_pair["d"] - per_pair["delta"] * per_pair["m"]) ** 2
-    sum_r2 = per_pair.groupby(CELL, observed=True)["r2"].sum()
-    n = per_cell["pairs"]
-    per_cell["se"] = np.sqrt(sum_r2 * n / (n - 1).where(n > 1)) / per_cell["games"]
+    # pairs as the units: with whole pairs, se^2 = var(pair mean difference) / pairs
+    per_cell["se"] = pair_clustered_ratio(per_pair, CELL, "d", "m")["se"]
     return per_cell.reset_index()
 
 
