@@ -295,9 +295,7 @@ def report(run_dir, output, compare_dir):
     """
     from emr_sim.report import build_report
 
-    if not Path(output).resolve().parent.is_dir():
-        raise BadInput(f"{output}: cannot write the report: no such directory")
-    path = build_report(run_dir, output, compare_dir)
+    path = build_report(run_dir, output, compare_dir)  # checks the output path too
     click.echo(f"wrote {path}")
 
 
