@@ -20,7 +20,7 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
 from emr_sim.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
-from emr_sim.jit import njit_entry
+from emr_sim.jit import njit_alloc
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals
 from emr_sim.rng import seed_rng
@@ -30,12 +30,12 @@ from emr_sim.rules.turn import new_game
 MAX_STEPS = 4000  # action codes kept per game
 
 
-@njit_entry
+@njit_alloc
 def play_logged(T, O, seed, first, count, seats, recs, actions):
     """engine.play_game's loop, keeping each action code in actions[k] (-1 after the end)."""
-    S, obs, ev, legal, prng, counts = new_buffers()
+    S, obs, ev, legal, prng, scratch = new_buffers()
     for k in range(count):
-        deck_totals(T, counts)
+        deck_totals(T, scratch[0])
         recs[k, :] = 0
         ev[0, 0] = 0
         new_game(S, T, O, ev, seed, first + k, seats[2], seats[3])
@@ -45,7 +45,7 @@ def play_logged(T, O, seed, first, count, seats, recs, actions):
         tally(ev, recs[k])
         step = 0
         while S[C.H_PHASE] != C.DK_NONE:
-            code = decide(S, T, O, seats, obs, legal, prng, counts)
+            code = decide(S, T, O, seats, obs, legal, prng, scratch)
             if step < actions.shape[1]:
                 actions[k, step] = code
             step += 1

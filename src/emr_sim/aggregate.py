@@ -30,7 +30,7 @@ from emr_sim.codes import (
     N_TECH,
 )
 from emr_sim.engine import new_buffers, play_game
-from emr_sim.jit import njit, njit_entry
+from emr_sim.jit import njit, njit_alloc
 
 AG_GAMES = 0  # games played
 AG_WINS = 1  # + side: games won by side A (0) / B (1)
@@ -106,7 +106,7 @@ def add_pair(agg, first, second):
         agg[AG_PAIR_SPLIT] += 1
 
 
-@njit_entry
+@njit_alloc
 def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records):
     """Play pairs first_pair.. of run `seed`; sides = (kind A, kind B, hero A, hero B).
     Adds them into agg; when records has rows, game k of this call goes to records[k]."""

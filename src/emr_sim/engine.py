@@ -51,8 +51,8 @@ from emr_sim.codes import (
     STATE_SIZE,
     TECH_F_CHOOSE,
 )
-from emr_sim.jit import njit, njit_entry
-from emr_sim.players.evaluate import SCRATCH_COLS, SCRATCH_ROWS, deck_totals
+from emr_sim.jit import njit, njit_alloc, njit_entry
+from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.observe import observe
 from emr_sim.players.random_player import choose_random
@@ -65,20 +65,19 @@ from emr_sim.rules.turn import new_game
 PLAYER_STREAM = 1  # RNG streams 1 and 2: the players of seats 0 and 1
 
 
-@njit_entry
+@njit_alloc
 def new_buffers():
-    """(state, observation, events, legal, player rngs, unseen counts) for one game loop."""
+    """(state, observation, events, legal, player rngs, the greedy's scratch) for one game loop."""
     S = np.zeros(STATE_SIZE, dtype=np.int64)
     obs = np.zeros(STATE_SIZE, dtype=np.int64)
     ev = np.zeros((MAX_EVENTS + 1, EV_SIZE), dtype=np.int64)
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     prng = np.zeros((2, 4), dtype=np.int64)
-    counts = np.zeros((SCRATCH_ROWS, SCRATCH_COLS), dtype=np.float64)  # the greedy player's scratch
-    return S, obs, ev, legal, prng, counts
+    return S, obs, ev, legal, prng, new_scratch()
 
 
 @njit_entry
-def decide(S, T, O, kinds, obs, legal, prng, counts):
+def decide(S, T, O, kinds, obs, legal, prng, scratch):
     """The pending decider's action: its player sees only its observation (D-HIDDEN)."""
     p = S[H_DECIDER]
     n = legal_actions(S, T, O, legal)
@@ -86,7 +85,7 @@ def decide(S, T, O, kinds, obs, legal, prng, counts):
         return A_PASS
     if kinds[p] == PLAYER_GREEDY or kinds[p] == PLAYER_GREEDY_NOTECH:
         observe(S, p, obs)
-        return choose_greedy(obs, T, O, p, legal, n, counts, kinds[p] == PLAYER_GREEDY)
+        return choose_greedy(obs, T, O, p, legal, n, scratch, kinds[p] == PLAYER_GREEDY)
     return choose_random(legal, n, prng[p])
 
 
@@ -129,8 +128,8 @@ def finish_record(S, rec):
 @njit_entry
 def play_game(T, O, seed, index, seats, bufs, rec):
     """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1)."""
-    S, obs, ev, legal, prng, counts = bufs
-    deck_totals(T, counts)
+    S, obs, ev, legal, prng, scratch = bufs
+    deck_totals(T, scratch[0])
     rec[:] = 0
     ev[0, 0] = 0
     new_game(S, T, O, ev, seed, index, seats[2], seats[3])
@@ -139,13 +138,13 @@ def play_game(T, O, seed, index, seats, bufs, rec):
     advance(S, T, O, ev)
     tally(ev, rec)
     while S[H_PHASE] != DK_NONE:
-        code = decide(S, T, O, seats, obs, legal, prng, counts)
+        code = decide(S, T, O, seats, obs, legal, prng, scratch)
         apply_action(S, T, O, ev, code)
         tally(ev, rec)
     finish_record(S, rec)
 
 
-@njit_entry
+@njit_alloc
 def play_many(T, O, seed, first_index, count, seats, out):
     """Play games first_index .. first_index+count-1 into out[k] (GR_SIZE rows)."""
     bufs = new_buffers()

@@ -193,9 +193,9 @@ class Game:
         e = _engine()
         obs = np.zeros(codes.STATE_SIZE, dtype=np.int64)
         legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
-        counts = np.zeros((e.SCRATCH_ROWS, e.SCRATCH_COLS), dtype=np.float64)
-        e.deck_totals(self.table, counts)
-        return int(e.decide(self.state, self.table, self.opts, np.array(kinds), obs, legal, prng, counts))
+        scratch = e.new_scratch()
+        e.deck_totals(self.table, scratch[0])
+        return int(e.decide(self.state, self.table, self.opts, np.array(kinds), obs, legal, prng, scratch))
 
     def _keep(self, ev: np.ndarray) -> list[tuple[int, ...]]:
         rows = [tuple(int(x) for x in ev[r]) for r in range(1, int(ev[0, 0]) + 1)]

@@ -37,7 +37,7 @@ from emr_sim.codes import (
     RES_WIND,
 )
 from emr_sim.engine import decide, deck_totals, new_buffers
-from emr_sim.jit import njit, njit_entry
+from emr_sim.jit import njit, njit_alloc, njit_entry
 from emr_sim.rng import seed_rng
 from emr_sim.rules.core import pb
 from emr_sim.rules.flow import advance, apply_action
@@ -76,7 +76,7 @@ def mark(seen, card):
     return seen[card] == 1
 
 
-@njit
+@njit_alloc
 def check_cards(S, T):
     seen = np.zeros(MAX_CARDS, dtype=np.int64)
     ok = True
@@ -160,11 +160,11 @@ def check_state(S, T, O, health_before, legal):
     return INV_OK
 
 
-@njit_entry
+@njit_alloc
 def checked_game(T, O, seed, index, seats, bufs):
     """Play one game, checking every state; returns (INV_* code, steps)."""
-    S, obs, ev, legal, prng, counts = bufs
-    deck_totals(T, counts)
+    S, obs, ev, legal, prng, player_scratch = bufs
+    deck_totals(T, player_scratch[0])
     new_game(S, T, O, ev, seed, index, seats[2], seats[3])
     for p in range(2):
         seed_rng(prng[p], 0, seed, index, 1 + p)
@@ -181,11 +181,11 @@ def checked_game(T, O, seed, index, seats, bufs):
             return INV_OK, steps
         if steps >= MAX_STEPS:
             return INV_NO_END, steps
-        apply_action(S, T, O, ev, decide(S, T, O, seats, obs, legal, prng, counts))
+        apply_action(S, T, O, ev, decide(S, T, O, seats, obs, legal, prng, player_scratch))
         steps += 1
 
 
-@njit_entry
+@njit_alloc
 def run_checked(T, O, seed, first_index, count, seats, out):
     """Check games first_index.. into out[k] = (INV_* code, steps, winner)."""
     bufs = new_buffers()

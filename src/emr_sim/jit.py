@@ -88,11 +88,16 @@ def njit(fn):
     references to the arrays (the status check keeps numba from pruning those counts).
     The functions that a game loop calls once per step or per candidate action are
     njit_entry instead, so that the code is not copied into every caller."""
-    return numba.njit(cache=True, nogil=True, forceinline=True)(fn)
+    return numba.njit(cache=True, nogil=True, forceinline=True, _nrt=False)(fn)
 
 
 def njit_entry(fn):
     """njit for an entry point: compiled as a function of its own, called, not inlined.
     forceinline is set to False explicitly: numba would otherwise let the function
     inherit forceinline from whichever caller happens to compile it first."""
-    return numba.njit(cache=True, nogil=True, forceinline=False)(fn)
+    return numba.njit(cache=True, nogil=True, forceinline=False, _nrt=False)(fn)
+
+
+def njit_alloc(fn):
+    """njit_entry for a function that allocates arrays (numba's runtime on)."""
+    return numba.njit(cache=True, nogil=True, forceinline=False, _nrt=True)(fn)

@@ -25,6 +25,7 @@ from emr_sim.codes import (
     EFFECT_REMOVE,
     EFFECT_TRAP_CARD,
     EFFECT_TRAP_ZONE,
+    EV_SIZE,
     H_RESHUFFLES,
     MAX_LEGAL,
     MAX_SHOT,
@@ -47,9 +48,10 @@ from emr_sim.codes import (
     REMOVE_ZONE_DMG,
     RES_EFFECT,
     RES_EJECTED,
+    STATE_SIZE,
     TARGET_SPAN,
 )
-from emr_sim.jit import njit, njit_entry
+from emr_sim.jit import njit, njit_alloc, njit_entry
 from emr_sim.rules.combat import play_zones
 from emr_sim.rules.core import card_at, card_damage, count_blocked_colour, outer_value, pair_left, pb
 from emr_sim.rules.effects import apply_effect, effect_targets
@@ -90,6 +92,25 @@ PLAN_ROW = CHANCE_ROW + 2 * CHANCE_SLOTS  # row 15: a DK_TURN / DK_EXTRA decisio
 PLAN_COLS = 4
 SCRATCH_ROWS = PLAN_ROW + 1
 SCRATCH_COLS = 11
+
+
+@njit_alloc
+def new_scratch():
+    """The greedy player's scratch, allocated once per game loop: (counts, a trial copy of
+    the observation, its event buffer, a list of trial targets)."""
+    counts = np.zeros((SCRATCH_ROWS, SCRATCH_COLS), dtype=np.float64)
+    trial = np.zeros(STATE_SIZE, dtype=np.int64)
+    tev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
+    targets = np.zeros(MAX_LEGAL, dtype=np.int64)
+    return counts, trial, tev, targets
+
+
+@njit
+def copy_span(trial, obs, n):
+    """trial[:n] = obs[:n], as a loop: numba's slice assignment between arrays needs its
+    runtime (a temporary, in case they overlap), which the kernels are compiled without."""
+    for k in range(n):
+        trial[k] = obs[k]
 
 
 @njit
@@ -336,8 +357,9 @@ def token_effect_delta(obs, me, effect, code):
 
 
 @njit_entry
-def effect_value(trial, T, O, ev, counts, me, code):
-    """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)."""
+def effect_value(trial, obs, T, O, ev, counts, targets, me, code):
+    """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)
+    to `trial`, a copy of `obs`."""
     effect = trial[RES_EFFECT]
     q = (code - A_TARGET) // TARGET_SPAN
     if effect == EFFECT_DRAW:
@@ -345,21 +367,19 @@ def effect_value(trial, T, O, ev, counts, me, code):
     if effect == EFFECT_COPY:
         sub = (code - A_TARGET) % TARGET_SPAN
         copied = T[trial[pb(q) + P_ZCARD + sub], CF_EFFECT]
-        return best_effect_value(trial, T, O, ev, counts, me, copied)
+        return best_effect_value(trial, obs, T, O, ev, counts, targets, me, copied)
     apply_effect(trial, T, O, ev, me, effect, code)
     return board_eval(trial, T, O, counts, me)
 
 
 @njit_entry
-def best_effect_value(trial, T, O, ev, counts, me, effect):
-    """The best value reachable with `effect` (for E-COPY and F-CHOOSE), one level deep.
-    `trial` is left as it came."""
+def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect):
+    """The best value reachable with `effect` (for E-COPY and F-CHOOSE), one level deep,
+    tried on `trial`, a copy of `obs` in TRIAL_SPAN; `trial` is left as it came."""
     base = board_eval(trial, T, O, counts, me)
     if effect == EFFECT_COPY or effect == EFFECT_NONE:
         return base
-    targets = np.empty(MAX_LEGAL, dtype=np.int64)
     m = effect_targets(trial, T, O, effect, targets, 0)
-    saved = trial[:TRIAL_SPAN].copy()
     best = base
     for k in range(m):
         code = targets[k]
@@ -374,7 +394,7 @@ def best_effect_value(trial, T, O, ev, counts, me, effect):
                 ev[0, 0] = 0
                 apply_effect(trial, T, O, ev, me, effect, code)
                 s = board_eval(trial, T, O, counts, me)
-                trial[:TRIAL_SPAN] = saved
+                copy_span(trial, obs, TRIAL_SPAN)
         if s > best:
             best = s
     return best

@@ -7,8 +7,6 @@ leaves, estimated from the cards it has not seen (D-HIDDEN). Effects, token
 moves and discards are chosen by a small static evaluation of the boards.
 """
 
-import numpy as np
-
 from emr_sim.codes import (
     A_BLOCK,
     A_COUNTER,
@@ -40,7 +38,6 @@ from emr_sim.codes import (
     DK_TURN,
     DK_WIND,
     EFFECT_NONE,
-    EV_SIZE,
     H_HERO_MODE,
     H_PHASE,
     HERO_KUNGFU,
@@ -56,6 +53,7 @@ from emr_sim.codes import (
     RES_DAMAGE,
     RES_EFFECT,
     RES_EJECTED,
+    STATE_SIZE,
     TOKEN_CARD,
 )
 from emr_sim.jit import njit, njit_entry
@@ -65,7 +63,6 @@ from emr_sim.players.evaluate import (
     NOT_A_TOKEN_EFFECT,
     PLAN_COLS,
     PLAN_ROW,
-    SCRATCH_EVENTS,
     TRIAL_SPAN,
     W_BLOCK_COST,
     W_COUNTER_COST,
@@ -78,6 +75,7 @@ from emr_sim.players.evaluate import (
     WIN,
     board_eval,
     cached_threat,
+    copy_span,
     counter_chance,
     effect_value,
     keep_value,
@@ -308,10 +306,9 @@ def choose_token_move(obs, T, O, me, legal, n, counts):
 
 
 @njit_entry
-def choose_effect(obs, T, O, me, legal, n, counts):
+def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets):
     """An effect's target: try each on a copy of the observation, keep the best."""
-    ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
-    trial = obs.copy()
+    copy_span(trial, obs, STATE_SIZE)
     best = A_PASS
     base = board_eval(obs, T, O, counts, me)
     best_score = base + 1e-6
@@ -323,9 +320,9 @@ def choose_effect(obs, T, O, me, legal, n, counts):
         if delta != NOT_A_TOKEN_EFFECT:
             s = base + delta
         else:
-            trial[:TRIAL_SPAN] = obs[:TRIAL_SPAN]  # all that a trial effect changes
+            copy_span(trial, obs, TRIAL_SPAN)  # all that a trial effect changes
             ev[0, 0] = 0
-            s = effect_value(trial, T, O, ev, counts, me, code)
+            s = effect_value(trial, obs, T, O, ev, counts, targets, me, code)
         if s > best_score:
             best_score = s
             best = code
@@ -346,16 +343,17 @@ def choose_discard(obs, T, legal, n):
 
 
 @njit_entry
-def choose_technique(obs, T, O, me, legal, n, counts, kind):
+def choose_technique(obs, T, O, me, legal, n, scratch, kind):
     """The hero decisions, by players/hero_policy.py."""
+    counts, trial, ev, targets = scratch
     if kind == DK_FURY_CHOOSE:
-        return hp.choose_fury(obs, T, O, me, counts)
+        return hp.choose_fury(obs, T, O, me, counts, trial, ev, targets)
     if kind == DK_CROW:
         return hp.choose_crow(obs, T, O, me, legal, n, counts)
     if kind == DK_WIND:
         return hp.choose_wind(obs, me)
     if kind == DK_ILLUSION:
-        return hp.choose_illusion(obs, T, O, me, legal, n, counts)
+        return hp.choose_illusion(obs, T, O, me, legal, n, counts, trial, ev)
     if kind == DK_BUSHIDO:
         return hp.choose_bushido(obs, T, O, me, legal, n, counts)
     return A_YES  # DK_EARTH_DRAW: always draw
@@ -369,10 +367,12 @@ def uses_counts(kind):
 
 
 @njit_entry
-def choose_greedy(obs, T, O, me, legal, n, counts, use_techniques):
-    """The greedy player's action at the pending decision of `obs`. Without
-    use_techniques it never uses its master's technique (for measuring its worth)."""
+def choose_greedy(obs, T, O, me, legal, n, scratch, use_techniques):
+    """The greedy player's action at the pending decision of `obs`, with its scratch
+    (evaluate.new_scratch). Without use_techniques it never uses its master's technique
+    (for measuring its worth)."""
     kind = obs[H_PHASE]
+    counts, trial, ev, targets = scratch
     if n == 1:
         return legal[0]
     if kind == DK_DISCARD or kind == DK_EARTH_DISCARD:  # the legal cards: hand or set-aside
@@ -382,7 +382,7 @@ def choose_greedy(obs, T, O, me, legal, n, counts, use_techniques):
     if kind >= DK_FURY_CHOOSE:
         if not use_techniques and kind != DK_FURY_CHOOSE:
             return A_PASS  # the master's own technique; F-CHOOSE belongs to every furious player
-        return choose_technique(obs, T, O, me, legal, n, counts, kind)
+        return choose_technique(obs, T, O, me, legal, n, scratch, kind)
     if kind == DK_TURN or kind == DK_EXTRA:
         return choose_action(obs, T, O, me, legal, n, counts, kind == DK_EXTRA)
     if kind == DK_DEFEND or kind == DK_BLOCK_MORE:
@@ -390,7 +390,7 @@ def choose_greedy(obs, T, O, me, legal, n, counts, use_techniques):
     if kind == DK_COUNTER_BACK:
         return choose_counter_back(obs, T, O, me, legal, n)
     if kind == DK_EFFECT:
-        return choose_effect(obs, T, O, me, legal, n, counts)
+        return choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets)
     if kind == DK_TOKEN_MOVE:
         return choose_token_move(obs, T, O, me, legal, n, counts)
     return legal[0]

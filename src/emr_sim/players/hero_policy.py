@@ -15,8 +15,6 @@
 - Kung-fu and Poison are judged in the play scores (players/greedy.py).
 """
 
-import numpy as np
-
 from emr_sim.codes import (
     A_PASS,
     A_TARGET,
@@ -24,7 +22,6 @@ from emr_sim.codes import (
     CF_COLOUR,
     CF_EFFECT,
     EFFECT_NONE,
-    EV_SIZE,
     N_ZONES,
     NO_CARD,
     P_HAND_N,
@@ -35,12 +32,15 @@ from emr_sim.codes import (
     RES_DAMAGE,
     RES_EJECTED,
     RES_PLAYED,
+    STATE_SIZE,
     TARGET_SPAN,
 )
 from emr_sim.jit import njit, njit_entry
 from emr_sim.players.evaluate import (
+    TRIAL_SPAN,
     best_effect_value,
     board_eval,
+    copy_span,
     counter_chance,
     side_info,
     side_threat,
@@ -50,19 +50,16 @@ from emr_sim.rules.core import card_at, outer_value, pair_left, pb
 from emr_sim.rules.heroes import blocks_any_colour
 from emr_sim.rules.techniques import jump
 
-SCRATCH_EVENTS = 64
 W_UNBLOCK = 0.6  # a blocked card back in attack state (no penalty risk, pairs again)
 
 
 @njit_entry
-def choose_fury(obs, T, O, me, counts):
+def choose_fury(obs, T, O, me, counts, trial, ev, targets):
     """F-CHOOSE: YES when the played card's effect is worth more than the ejected card's."""
-    ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
-    trial = obs.copy()
-    played = best_effect_value(trial, T, O, ev, counts, me, T[obs[RES_PLAYED], CF_EFFECT])
-    trial[:] = obs
+    copy_span(trial, obs, STATE_SIZE)
+    played = best_effect_value(trial, obs, T, O, ev, counts, targets, me, T[obs[RES_PLAYED], CF_EFFECT])
     ejected = EFFECT_NONE if obs[RES_CANCELLED] != 0 else T[obs[RES_EJECTED], CF_EFFECT]
-    kept = best_effect_value(trial, T, O, ev, counts, me, ejected)
+    kept = best_effect_value(trial, obs, T, O, ev, counts, targets, me, ejected)
     return A_YES if played > kept + 1e-9 else A_PASS
 
 
@@ -110,10 +107,10 @@ def blocked_cards(obs, p):
 
 
 @njit_entry
-def choose_illusion(obs, T, O, me, legal, n, counts):
-    """Illusion: the jump whose boards score best, unblocking counted as a gain."""
-    ev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
-    trial = obs.copy()
+def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev):
+    """Illusion: the jump whose boards score best, unblocking counted as a gain. A jump
+    changes only the header and the player blocks (TRIAL_SPAN)."""
+    copy_span(trial, obs, STATE_SIZE)
     blocked = blocked_cards(obs, me)
     best = A_PASS
     best_score = board_eval(obs, T, O, counts, me) + 1e-6
@@ -121,7 +118,7 @@ def choose_illusion(obs, T, O, me, legal, n, counts):
         code = legal[k]
         if code == A_PASS:
             continue
-        trial[:] = obs
+        copy_span(trial, obs, TRIAL_SPAN)
         ev[0, 0] = 0
         jump(trial, T, O, ev, me, (code - A_TARGET) % TARGET_SPAN)
         score = board_eval(trial, T, O, counts, me) + W_UNBLOCK * (blocked - blocked_cards(trial, me))
