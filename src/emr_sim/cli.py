@@ -88,6 +88,24 @@ def main() -> None:
     """
 
 
+def skip_blas_probe() -> None:
+    """Spare every command 0.3 s of start-up. When the first kernel loads, numba's array
+    registry imports scipy.linalg only to ask whether np.dot may call BLAS
+    (numba.np.arraymath._HAVE_BLAS). The kernels use no linear algebra, so this process
+    answers no without importing it. Only the command line does this: a Python user's
+    process, which may run numba code of its own, is left alone. Called by the commands
+    that run kernels, after their arguments are parsed (so `--help` stays quick)."""
+    if "numba.np.arraymath" in sys.modules:
+        return  # too late: the question has been asked
+    import numba.np.linalg
+
+    numba.np.linalg.ensure_blas = _no_blas
+
+
+def _no_blas() -> None:
+    raise ImportError("emr-sim's kernels use no BLAS")
+
+
 @main.command()
 @click.argument("hero_a")
 @click.argument("hero_b")
@@ -112,6 +130,7 @@ def matchup(
 
     Example: emr-sim matchup crow illusion -n 100000
     """
+    skip_blas_probe()
     from emr_sim.matchup import DEFAULT_SEED, format_summary, write_records
     from emr_sim.matchup import matchup as run_matchup
 
@@ -194,6 +213,7 @@ def matrix(
     One Parquet file per finished cell; running the same command again resumes.
     Example: emr-sim matrix -o runs/base --until-ci 0.01
     """
+    skip_blas_probe()
     from emr_sim.matrix import run_matrix
     from emr_sim.rundir import load_games
 
@@ -293,6 +313,7 @@ def report(run_dir, output, compare_dir):
 
     Example: emr-sim report runs/base -o reports/base.html
     """
+    skip_blas_probe()
     from emr_sim.report import build_report
 
     path = build_report(run_dir, output, compare_dir)  # checks the output path too
@@ -366,6 +387,7 @@ def rules() -> None:
 @fury_option
 def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
     """Play one game and print its log in plain words."""
+    skip_blas_probe()
     from emr_sim.codes import PLAYER_NAMES
     from emr_sim.game import parse_players
     from emr_sim.game import play as play_game
@@ -402,6 +424,7 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
 
     ACTION is in the notation of `--list` (e.g. "play red 3-1 left") or an action code.
     """
+    skip_blas_probe()
     from emr_sim.game import Game
 
     game = Game.from_position(position, deck_path)
