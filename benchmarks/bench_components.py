@@ -19,19 +19,19 @@ from numba import njit
 
 from emr_sim import codes as C
 from emr_sim.game import Game, new_events
-from emr_sim.players.evaluate import SCRATCH_COLS, SCRATCH_ROWS, deck_totals, unseen_counts
+from emr_sim.players.evaluate import deck_totals, new_scratch, unseen_counts
 from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.observe import observe
 from emr_sim.rules.flow import apply_action
 from emr_sim.rules.legal import legal_actions
 
 
-def collect_states(games: int) -> np.ndarray:
+def collect_states(games: int, rules: dict, heroes: str | None) -> np.ndarray:
     from emr_sim import engine
 
     states = []
     for index in range(games):
-        game = Game.new(1, index)
+        game = Game.new(1, index, rules=rules, heroes=heroes)
         prng = np.zeros((2, 4), dtype=np.int64)
         while not game.over:
             states.append(game.state.copy())
@@ -69,7 +69,7 @@ def t_observe(SS, T, O, reps):
 
 @njit
 def t_unseen(SS, T, O, reps):
-    counts = np.zeros((SCRATCH_ROWS, SCRATCH_COLS))
+    counts = new_scratch()[0]
     for _ in range(reps):
         deck_totals(T, counts)
         for i in range(SS.shape[0]):
@@ -81,14 +81,14 @@ def t_unseen(SS, T, O, reps):
 def t_greedy(SS, T, O, reps):
     obs = np.zeros(SS.shape[1], np.int64)
     legal = np.zeros(C.MAX_LEGAL, np.int64)
-    counts = np.zeros((SCRATCH_ROWS, SCRATCH_COLS))
+    scratch = new_scratch()
     total = 0
     for _ in range(reps):
-        deck_totals(T, counts)
+        deck_totals(T, scratch[0])
         for i in range(SS.shape[0]):
             n = legal_actions(SS[i], T, O, legal)
             observe(SS[i], SS[i][C.H_DECIDER], obs)
-            total += choose_greedy(obs, T, O, SS[i][C.H_DECIDER], legal, n, counts, True)
+            total += choose_greedy(obs, T, O, SS[i][C.H_DECIDER], legal, n, scratch, True)
     return total
 
 
@@ -117,11 +117,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--reps", type=int, default=50)
+    parser.add_argument("--heroes", default=None, help="e.g. crow,illusion (with --fury)")
+    parser.add_argument("--fury", action="store_true", help="hero mode on (default: off)")
     args = parser.parse_args()
-    game = Game.new(1, 0)
+    rules = {"fury": "on" if args.fury else "off"}
+    game = Game.new(1, 0, rules=rules, heroes=args.heroes)
     table, opts = game.table, game.opts
-    states = collect_states(args.games)
-    print(f"# {len(states)} decision states from {args.games} greedy-vs-greedy games; ns per decision")
+    states = collect_states(args.games, rules, args.heroes)
+    what = f"{args.heroes or 'random heroes'}, fury {rules['fury']}"
+    print(f"# {len(states)} decision states of {args.games} greedy-vs-greedy games ({what}); ns each")
     parts = (
         ("copy a state", t_copy),
         ("legal actions", t_legal),
