@@ -76,7 +76,7 @@ def new_buffers():
     return S, obs, ev, legal, prng, new_scratch()
 
 
-@njit_entry
+@njit
 def decide(S, T, O, kinds, obs, legal, prng, scratch):
     """The pending decider's action: its player sees only its observation (D-HIDDEN)."""
     p = S[H_DECIDER]

@@ -74,7 +74,9 @@ SCRATCH_EVENTS = 64
 TRIAL_SPAN = P_BASE + 2 * P_SIZE
 
 
-# The greedy player's scratch `counts` is a float64 (SCRATCH_ROWS, 11) array:
+# The greedy player's scratch `counts` is a float64 (SCRATCH_ROWS + TABLE_ROWS,
+# SCRATCH_WIDTH) array. Rows 0..SCRATCH_ROWS-1 (columns 0..SCRATCH_COLS-1) hold this game's
+# and this decision's numbers:
 DECK_ROW = 3  # rows 3..5: the deck's own totals (deck_totals); rows 0..2: the unseen cards
 THREAT_ROW = 6  # row 6: threat(defence) for defence values 2..10 (-1: not yet), this decision
 MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 its hand + 1;
@@ -83,22 +85,28 @@ MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 it
 DISC_ROW = 8  # rows 8..10: the cards of the (public) discard pile, counted as it grows
 DISC_DONE = 8  # column of MISC_ROW
 DISC_EPOCH = 9  # column of MISC_ROW
-CHANCE_ROW = 11  # rows 11..14, row CHANCE_ROW + 2 * slot + side: col 0 the hand size the row
-#                  is for (-1: free), cols 1..5 hand_chance(side, need) (-1: not yet), this decision
-CHANCE_SLOTS = 2  # hand sizes memoised per decision: the opponent's and mine (threat both ways)
-PLAN_ROW = CHANCE_ROW + 2 * CHANCE_SLOTS  # row 15: a DK_TURN / DK_EXTRA decision's side plans
+PLAN_ROW = 11  # row 11: a DK_TURN / DK_EXTRA decision's side plans
 #   (players/greedy.py), from column PLAN_COLS * side: the card kept (-1: not planned yet),
 #   1 if it is blocked, the value of the play, the gain of a hit (-1: not yet)
 PLAN_COLS = 4
 SCRATCH_ROWS = PLAN_ROW + 1
 SCRATCH_COLS = 11
+# The rows after them are a table of chance_in_hand(matching, unseen, hand_n), which depends
+# on those three whole numbers only: row TABLE_ROW + unseen * TABLE_HANDS + hand_n, column
+# matching (-1: not worked out yet). It lives as long as the scratch, across decisions and
+# games; numbers outside the table are worked out each time.
+TABLE_ROW = SCRATCH_ROWS
+TABLE_HANDS = 8  # hand sizes 0..7 (a hand holds at most 4 cards, 5 after a draw)
+TABLE_UNSEEN = MAX_SHOT + 1
+TABLE_ROWS = TABLE_UNSEEN * TABLE_HANDS
+SCRATCH_WIDTH = 32  # matching counts 0..31 (a deck of 124 cards has about 25 per number)
 
 
 @njit_alloc
 def new_scratch():
     """The greedy player's scratch, allocated once per game loop: (counts, a trial copy of
     the observation, its event buffer, a list of trial targets)."""
-    counts = np.zeros((SCRATCH_ROWS, SCRATCH_COLS), dtype=np.float64)
+    counts = np.full((SCRATCH_ROWS + TABLE_ROWS, SCRATCH_WIDTH), -1.0)
     trial = np.zeros(STATE_SIZE, dtype=np.int64)
     tev = np.zeros((SCRATCH_EVENTS + 1, EV_SIZE), dtype=np.int64)  # row 0 counts the events
     targets = np.zeros(MAX_LEGAL, dtype=np.int64)
@@ -115,8 +123,9 @@ def copy_span(trial, obs, n):
 
 @njit
 def deck_totals(T, counts):
-    """counts[3:6]: the deck's shot cards by left number, right number, and (all, dragons)."""
-    counts[:, :] = 0
+    """counts[3:6]: the deck's shot cards by left number, right number, and (all, dragons);
+    the other rows of this game's numbers emptied (the table of chances is kept)."""
+    counts[:SCRATCH_ROWS, :] = 0.0
     for c in range(MAX_SHOT):
         if T[c, CF_VALID] == 1:
             count_card(T, counts, DECK_ROW, c, 1)
@@ -130,12 +139,12 @@ def count_card(T, counts, row, c, sign):
     counts[row + 2, 1] += sign * T[c, CF_DRAGON]
 
 
-@njit_entry
+@njit
 def unseen_counts(obs, T, me, counts):
     """counts[0, v] / counts[1, v]: unseen cards with left / right number v; counts[2, 0]:
     unseen cards; counts[2, 1]: unseen dragons. Unseen = the deck less my hand and
     set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN).
-    Also forgets the previous decision's memo of hand chances."""
+    """
     count_discards(obs, T, counts)
     for r in range(DECK_ROW):  # whole numbers in float64: the order of the sums is exact
         for v in range(SCRATCH_COLS):
@@ -152,8 +161,6 @@ def unseen_counts(obs, T, me, counts):
                 count_card(T, counts, 0, c, -1)
     if obs[RES_EJECTED] >= 0 and T[obs[RES_EJECTED], CF_COLOUR] != COLOUR_BOW:
         count_card(T, counts, 0, obs[RES_EJECTED], -1)
-    for r in range(CHANCE_ROW, SCRATCH_ROWS):
-        counts[r, 0] = -1.0
 
 
 @njit
@@ -163,7 +170,7 @@ def count_discards(obs, T, counts):
     done = int(counts[MISC_ROW, DISC_DONE])
     n = obs[DISC_N]
     if counts[MISC_ROW, DISC_EPOCH] != obs[H_RESHUFFLES] or n < done:  # a new pile
-        counts[DISC_ROW : DISC_ROW + DECK_ROW, :] = 0.0
+        counts[DISC_ROW : DISC_ROW + DECK_ROW, :SCRATCH_COLS] = 0.0
         counts[MISC_ROW, DISC_EPOCH] = obs[H_RESHUFFLES]
         done = 0
     for k in range(done, n):
@@ -218,35 +225,31 @@ def side_threat(counts, side, base, dmg, defence, hand_n):
 
 @njit
 def hand_chance(counts, side, need, hand_n):
-    """chance_in_hand of a card whose right (side 0) or left (side 1) number is `need`,
-    memoised for this decision: it depends on the unseen counts and the hand size only,
-    and the boards' evaluations of one decision ask for few (side, need, hand) triples."""
-    for slot in range(CHANCE_SLOTS):
-        row = CHANCE_ROW + 2 * slot + side
-        if counts[row, 0] < 0.0:  # a free row: take it for this hand size
-            counts[row, 0] = hand_n
-            for v in range(1, 6):
-                counts[row, v] = -1.0
-        if counts[row, 0] == hand_n:
-            if counts[row, need] < 0.0:
-                counts[row, need] = unmemoised_chance(counts, side, need, hand_n)
-            return counts[row, need]
-    return unmemoised_chance(counts, side, need, hand_n)
-
-
-@njit
-def unmemoised_chance(counts, side, need, hand_n):
+    """chance_in_hand of an unseen card whose right (side 0) or left (side 1) number is `need`."""
     matching = counts[1, need] if side == 0 else counts[0, need]  # the new card's right / left
-    return chance_in_hand(matching, counts[2, 0], hand_n)
+    return table_chance(counts, matching, counts[2, 0], hand_n)
 
 
 @njit
-def threat(obs, T, counts, me, defence):
-    """Expected damage the opponent deals me next turn if my pair shows `defence`."""
-    hand_n = obs[pb(1 - me) + P_HAND_N] + 1  # the opponent may also draw first
+def table_chance(counts, matching, unseen, hand_n):
+    """chance_in_hand, looked up in (or added to) the scratch's table when it fits there."""
+    m = int(matching)
+    u = int(unseen)
+    if m < 0 or m >= SCRATCH_WIDTH or u < 0 or u >= TABLE_UNSEEN or hand_n < 0 or hand_n >= TABLE_HANDS:
+        return chance_in_hand(matching, unseen, hand_n)
+    row = TABLE_ROW + u * TABLE_HANDS + hand_n
+    if counts[row, m] < 0.0:
+        counts[row, m] = chance_in_hand(matching, unseen, hand_n)
+    return counts[row, m]
+
+
+@njit
+def threat(counts, left, right, defence, hand_n):
+    """Expected damage the opponent deals me next turn if my pair shows `defence`, from
+    the side_info of its two sides and its hand size (+1: it may also draw first)."""
     total = 0.0
     for side in range(2):
-        ok, base, dmg = side_info(obs, T, me, side)
+        ok, base, dmg = left if side == 0 else right
         if ok:
             total += side_threat(counts, side, base, dmg, defence, hand_n)
     return total
@@ -261,7 +264,7 @@ def prepare_threats(obs, T, counts, me):
         counts[MISC_ROW, 2 + 3 * side] = base
         counts[MISC_ROW, 3 + 3 * side] = dmg
     counts[MISC_ROW, 7] = obs[pb(1 - me) + P_HAND_N] + 1
-    counts[THREAT_ROW, :] = -1.0
+    counts[THREAT_ROW, :SCRATCH_COLS] = -1.0
 
 
 @njit
@@ -295,7 +298,7 @@ def counter_chance(obs, T, counts, p):
     """Chance that p can dragon counter now, judged from the board and the unseen cards."""
     if not ready_dragon(obs, T, p):
         return 0.0
-    return chance_in_hand(counts[2, 1], counts[2, 0], obs[pb(p) + P_HAND_N])
+    return table_chance(counts, counts[2, 1], counts[2, 0], obs[pb(p) + P_HAND_N])
 
 
 @njit_entry
@@ -303,8 +306,15 @@ def board_eval(obs, T, O, counts, me):
     """A static value of the boards for `me` (health, threats, tokens)."""
     o = 1 - me
     value = float(obs[pb(me) + P_HEALTH] - obs[pb(o) + P_HEALTH])
-    value -= threat(obs, T, counts, me, outer_value(obs, T, me))
-    value += threat(obs, T, counts, o, outer_value(obs, T, o))
+    # the boards are read before the chance table is (its writes would make them reloaded)
+    mine = outer_value(obs, T, me)
+    theirs = outer_value(obs, T, o)
+    against_me = (side_info(obs, T, me, 0), side_info(obs, T, me, 1))
+    against_them = (side_info(obs, T, o, 0), side_info(obs, T, o, 1))
+    my_hand = obs[pb(me) + P_HAND_N] + 1
+    their_hand = obs[pb(o) + P_HAND_N] + 1
+    value -= threat(counts, against_me[0], against_me[1], mine, their_hand)
+    value += threat(counts, against_them[0], against_them[1], theirs, my_hand)
     for p in range(2):
         sign = 1.0 if p == me else -1.0
         base = pb(p)

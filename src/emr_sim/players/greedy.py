@@ -366,7 +366,7 @@ def uses_counts(kind):
     return not (kind == DK_TOKEN_MOVE or kind == DK_COUNTER_BACK or kind == DK_WIND or kind == DK_EARTH_DRAW)
 
 
-@njit_entry
+@njit
 def choose_greedy(obs, T, O, me, legal, n, scratch, use_techniques):
     """The greedy player's action at the pending decision of `obs`, with its scratch
     (evaluate.new_scratch). Without use_techniques it never uses its master's technique
