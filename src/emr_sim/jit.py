@@ -83,11 +83,18 @@ import numba  # noqa: E402  (after the cache directory is set)
 def njit(fn):
     """Compile FN in nopython mode with the project's flags, to be inlined into its
     callers (LLVM alwaysinline): the rules and players are many small functions, and a
-    call between jitted functions costs more than most of them. Each numba call passes
-    every array as seven or more scalars, checks a status for exceptions, and counts
-    references to the arrays (the status check keeps numba from pruning those counts).
-    The functions that a game loop calls once per step or per candidate action are
-    njit_entry instead, so that the code is not copied into every caller."""
+    call between jitted functions costs more than most of them (each passes every array
+    as seven or more scalars and checks a status for exceptions). The functions that a
+    game loop calls once per step or per candidate action are njit_entry instead, so
+    that the code is not copied into every caller.
+
+    Both compile without numba's runtime (NRT, `_nrt=False`). With it, every function
+    that takes an array, inlined or not, counts a reference to it with an atomic add and
+    a call (NRT_incref / NRT_decref): that was 40 % of a game's time. Without it a
+    function cannot allocate an array (numba refuses to compile np.zeros, .copy() or a
+    slice assignment between arrays) and must not be handed a new array by a function
+    that can (nobody would free it): allocate in a njit_alloc function, once per game
+    loop, and pass scratch buffers down."""
     return numba.njit(cache=True, nogil=True, forceinline=True, _nrt=False)(fn)
 
 
@@ -99,5 +106,7 @@ def njit_entry(fn):
 
 
 def njit_alloc(fn):
-    """njit_entry for a function that allocates arrays (numba's runtime on)."""
+    """njit_entry for a function that allocates arrays, with numba's runtime on (set
+    explicitly: numba would otherwise inherit the caller's setting). Call it only from
+    another njit_alloc function or from Python, which free what it returns."""
     return numba.njit(cache=True, nogil=True, forceinline=False, _nrt=True)(fn)
