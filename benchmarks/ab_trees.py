@@ -4,7 +4,8 @@
 
 Each TREE is a checkout of this repository (a `git worktree` of an older commit, say).
 Every round runs one process per tree, one after the other, with that tree's `src` first
-on PYTHONPATH and its own numba cache; each process plays the same seeded greedy pairs
+on PYTHONPATH (numba's cache is keyed by the kernel sources, so each tree has its own);
+each process plays the same seeded greedy pairs
 (fury on) on one thread and reports CPU-time games per second. This VM's speed drifts by
 more than most single changes gain within the hour, so only alternated runs compare; the
 script prints each tree's best and all its runs, and whether the two trees' results
@@ -17,7 +18,6 @@ import argparse
 import os
 import subprocess
 import sys
-import tempfile
 
 CHILD = """
 import sys, time
@@ -40,8 +40,8 @@ print(2 * pairs / (time.process_time() - start), agg[:8].tolist())
 """
 
 
-def run(tree: str, games: int, heroes: str, cache: str) -> tuple[float, list[int]]:
-    env = {**os.environ, "PYTHONPATH": os.path.join(tree, "src"), "EMR_SIM_CACHE": cache}
+def run(tree: str, games: int, heroes: str) -> tuple[float, str]:
+    env = {**os.environ, "PYTHONPATH": os.path.join(tree, "src")}
     out = subprocess.run(
         [sys.executable, "-c", CHILD, str(games), heroes], env=env, capture_output=True, text=True, check=True
     )
@@ -56,14 +56,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--heroes", default="crow,illusion")
     args = parser.parse_args()
-    caches = [tempfile.mkdtemp(prefix="emr_sim_ab_") for _ in args.trees]
-    rates: dict[str, list[float]] = {tree: [] for tree in args.trees}
+    rates: dict[str, list[float]] = {tree: [] for tree in dict.fromkeys(args.trees)}
     results = set()
-    for tree, cache in zip(args.trees, caches, strict=True):
-        run(tree, 2, args.heroes, cache)  # compile outside the timed rounds
+    for tree in args.trees:
+        run(tree, 2, args.heroes)  # compile outside the timed rounds
     for _ in range(args.rounds):
-        for tree, cache in zip(args.trees, caches, strict=True):
-            rate, result = run(tree, args.games, args.heroes, cache)
+        for tree in args.trees:
+            rate, result = run(tree, args.games, args.heroes)
             rates[tree].append(rate)
             results.add(result)
     for tree, runs in rates.items():

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 BENCH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks"
+ROOT = str(BENCH.parent)
 
 
 @pytest.mark.parametrize(
@@ -15,6 +16,7 @@ BENCH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks"
         ("bench_engine.py", ["--games", "40", "--repeat", "1"], "greedy-vs-greedy"),
         ("bench_heroes.py", ["--games", "2", "--speed-games", "20"], "fury on"),
         ("bench_components.py", ["--games", "1", "--reps", "1"], "greedy by decision kind"),
+        ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--games", "20"], "same results in every run"),
     ],
 )
 def test_benchmark_script_runs(script, args, expect):
