@@ -110,11 +110,6 @@ def add_pair(agg, first, second):
 def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records):
     """Play pairs first_pair.. of run `seed`; sides = (kind A, kind B, hero A, hero B).
     Adds them into agg; when records has rows, game k of this call goes to records[k]."""
-    # Private copies of the card table and options: this function runs with numba's
-    # runtime, which counts references to the arrays it passes on (an atomic add), and
-    # threads playing chunks of the same run would otherwise contend for those counts.
-    T = T.copy()
-    O = O.copy()
     bufs = new_buffers()
     rec = np.zeros(GR_SIZE, dtype=np.int64)
     seats = np.zeros(4, dtype=np.int64)

@@ -76,6 +76,7 @@ class Game:
     opts: np.ndarray
     deck: Deck
     events: list[tuple[int, ...]] = field(default_factory=list)
+    _scratch: tuple | None = field(default=None, repr=False, compare=False)  # the greedy's, reused
 
     # ------------------------------------------------------------ making games
     @classmethod
@@ -193,7 +194,9 @@ class Game:
         e = _engine()
         obs = np.zeros(codes.STATE_SIZE, dtype=np.int64)
         legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
-        scratch = e.new_scratch()
+        if self._scratch is None:
+            self._scratch = e.new_scratch()  # its table of chances serves every decision
+        scratch = self._scratch
         e.deck_totals(self.table, scratch[0])
         return int(e.decide(self.state, self.table, self.opts, np.array(kinds), obs, legal, prng, scratch))
 
