@@ -248,10 +248,10 @@ def threat(counts, left, right, defence, hand_n):
     """Expected damage the opponent deals me next turn if my pair shows `defence`, from
     the side_info of its two sides and its hand size (+1: it may also draw first)."""
     total = 0.0
-    for side in range(2):
-        ok, base, dmg = left if side == 0 else right
-        if ok:
-            total += side_threat(counts, side, base, dmg, defence, hand_n)
+    if left[0]:
+        total += side_threat(counts, 0, left[1], left[2], defence, hand_n)
+    if right[0]:
+        total += side_threat(counts, 1, right[1], right[2], defence, hand_n)
     return total
 
 
@@ -271,14 +271,17 @@ def prepare_threats(obs, T, counts, me):
 def cached_threat(counts, defence):
     """threat() for this decision's observation, computed once per defence value."""
     if counts[THREAT_ROW, defence] < 0.0:
-        total = 0.0
         hand_n = int(counts[MISC_ROW, 7])
-        for side in range(2):
-            if counts[MISC_ROW, 1 + 3 * side] > 0.0:
-                base = int(counts[MISC_ROW, 2 + 3 * side])
-                total += side_threat(counts, side, base, counts[MISC_ROW, 3 + 3 * side], defence, hand_n)
-        counts[THREAT_ROW, defence] = total
+        left, right = prepared_side(counts, 0), prepared_side(counts, 1)
+        counts[THREAT_ROW, defence] = threat(counts, left, right, defence, hand_n)
     return counts[THREAT_ROW, defence]
+
+
+@njit
+def prepared_side(counts, side):
+    """The side_info that prepare_threats kept for `side`."""
+    col = 1 + 3 * side
+    return counts[MISC_ROW, col] > 0.0, int(counts[MISC_ROW, col + 1]), int(counts[MISC_ROW, col + 2])
 
 
 @njit
