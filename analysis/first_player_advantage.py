@@ -2,14 +2,14 @@
 
     python analysis/first_player_advantage.py RUN_DIR [--method holm|bh]
 
-RUN_DIR is a run directory of `emr-sim matrix` (emr_sim.rundir; without a run.json, every
+RUN_DIR is a run directory of `emr-sim matrix` (emr_sim.simulate.rundir; without a run.json, every
 RUN_DIR/cells/*.parquet is read). Prints:
 
 - per cell: the share of decided games won by the player who took the first turn, its 95 %
   interval and p-value against 50 %, with pairs as the units (see below), and the p-value
   adjusted over the cells (Holm by default);
 - per hero: its win rate when moving first and when moving second (both sides of every
-  game, emr_sim.records.swap_sides), and the difference;
+  game, emr_sim.simulate.records.swap_sides), and the difference;
 - overall: the first player's share of all decided games with its pair-based interval.
 
 Why pairs: in a pair each side moves first once on the same deal, so "the first player
@@ -28,14 +28,16 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim.analysis import adjust, cell_table
-from emr_sim.analysis.cells import first_player_by_pair
-from emr_sim.records import swap_sides
+from emr_sim.analysis.cells import first_player_by_pair, first_player_overall
+from emr_sim.report import formatting
+from emr_sim.report.formatting import pct
+from emr_sim.simulate.records import swap_sides
 
 
 def load(run_dir: Path) -> pd.DataFrame:
-    """The games of a run directory: emr_sim.rundir.load_games, or every cells/*.parquet."""
+    """The games of a run directory: emr_sim.simulate.rundir.load_games, or every cells/*.parquet."""
     if (run_dir / "run.json").is_file():
-        from emr_sim.rundir import load_games
+        from emr_sim.simulate.rundir import load_games
 
         return load_games(run_dir)
     files = sorted((run_dir / "cells").glob("*.parquet"))
@@ -54,12 +56,8 @@ def per_hero(games: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("difference", ascending=False)
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def interval(low: float, high: float) -> str:
-    return f"[{pct(low)}, {pct(high)}]"
+    return f"[{formatting.interval(low, high, sep=', ')}]"
 
 
 def row_text(fields: list[str], widths: list[int]) -> str:
@@ -102,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         fields = [hero, pct(row["first"]), pct(row["second"]), f"{100 * row['difference']:+.1f} pts"]
         print("  " + row_text(fields, [-10, 8, 8, 12]))
     print()
-    overall = first_player_by_pair(games.assign(run=0), ["run"]).iloc[0]
+    overall = first_player_overall(games)
     decided = int(overall["decided"])
     print(
         f"overall: the first player wins {pct(overall['rate'])} of {decided:,} decided games, "

@@ -1,52 +1,89 @@
-"""A/B of two source trees: one-thread games per second, runs alternated.
+"""A/B of two source trees: one-thread games per second, or a CLI command's wall time, alternated.
 
     python benchmarks/ab_trees.py TREE_A TREE_B [--rounds 6] [--games 6000] [--heroes crow,illusion]
+    python benchmarks/ab_trees.py TREE_A TREE_B --cli "matchup crow illusion -n 100000 --quiet" [--rounds 6]
+    python benchmarks/ab_trees.py TREE_A TREE_B --cli "--help"
 
 Each TREE is a checkout of this repository (a `git worktree` of an older commit, say).
 Every round runs one process per tree, one after the other, with that tree's `src` first
-on PYTHONPATH (numba's cache is keyed by the kernel sources, so each tree has its own);
-each process plays the same seeded greedy pairs
-(fury on) on one thread and reports CPU-time games per second. This VM's speed drifts by
-more than most single changes gain within the hour, so only alternated runs compare; the
-script prints each tree's best and all its runs, and whether the two trees' results
-(wins) were the same.
+on PYTHONPATH (numba's cache is keyed by the kernel sources, so each tree has its own).
+
+Without --cli each process plays the same seeded greedy pairs (fury on) on one thread and
+reports CPU-time games per second. With --cli each process is `python -m emr_sim.cli ARGS`
+of that tree and its wall time (start-up included) is reported. The child imports only the
+kernels' module (emr_sim.sim.pairs, or emr_sim.aggregate in trees from before the package
+was laid out in folders), so trees of either layout compare.
+
+This VM's speed drifts by more than most single changes gain within the hour, so only
+alternated runs compare; the script prints each tree's best and all its runs, and whether
+the two trees' results (wins, or the command's output less its timing lines) were the same.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shlex
 import subprocess
 import sys
+import time
 
 CHILD = """
 import sys, time
 import numpy as np
-from emr_sim import aggregate
+try:
+    from emr_sim.sim import pairs
+except ImportError:  # a tree from before the layout in folders
+    from emr_sim import aggregate as pairs
+from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
-from emr_sim.matchup import parse_sides
 from emr_sim.options import O_TURN_CAP, make_options
 opts = make_options({"fury": "on"})
 table = card_table(load_deck(None), opts)
-sides = parse_sides(*sys.argv[2].split(","), "greedy,greedy")
-agg = np.zeros(aggregate.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
-rows = np.zeros((0, aggregate.RECORD_COLS), dtype=np.int64)
-aggregate.play_pairs(table, opts, 1, 0, 1, sides, agg, rows)  # load or compile
+hero_a, hero_b = (C.HERO_NAMES.index(h) for h in sys.argv[2].split(","))
+sides = np.array([C.PLAYER_GREEDY, C.PLAYER_GREEDY, hero_a, hero_b], dtype=np.int64)
+agg = np.zeros(pairs.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
+rows = np.zeros((0, pairs.RECORD_COLS), dtype=np.int64)
+pairs.play_pairs(table, opts, 1, 0, 1, sides, agg, rows)  # load or compile
 agg[:] = 0
-pairs = int(sys.argv[1]) // 2
+n_pairs = int(sys.argv[1]) // 2
 start = time.process_time()
-aggregate.play_pairs(table, opts, 20261202, 0, pairs, sides, agg, rows)
-print(2 * pairs / (time.process_time() - start), agg[:8].tolist())
+pairs.play_pairs(table, opts, 20261202, 0, n_pairs, sides, agg, rows)
+print(2 * n_pairs / (time.process_time() - start), agg[:8].tolist())
 """
+TIMING = re.compile(r"games/s|\"seconds\"|\"games_per_second\"")  # lines that differ run to run
+
+
+def tree_env(tree: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.path.join(tree, "src")}
 
 
 def run(tree: str, games: int, heroes: str) -> tuple[float, str]:
-    env = {**os.environ, "PYTHONPATH": os.path.join(tree, "src")}
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(games), heroes], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", CHILD, str(games), heroes],
+        env=tree_env(tree),
+        capture_output=True,
+        text=True,
+        check=True,
     )
     rate, result = out.stdout.split(" ", 1)
     return float(rate), result.strip()
+
+
+def run_cli(tree: str, args: str) -> tuple[float, str]:
+    """Wall seconds of `emr-sim ARGS` from TREE, and its output less the timing lines."""
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-m", "emr_sim.cli", *shlex.split(args)],
+        env=tree_env(tree),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    seconds = time.perf_counter() - start
+    kept = "\n".join(line for line in out.stdout.splitlines() if not TIMING.search(line))
+    return seconds, kept
 
 
 def main() -> None:
@@ -55,19 +92,25 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--heroes", default="crow,illusion")
+    parser.add_argument("--cli", default=None, metavar="ARGS", help="time `emr-sim ARGS` instead")
     args = parser.parse_args()
-    rates: dict[str, list[float]] = {tree: [] for tree in dict.fromkeys(args.trees)}
+    measure = (lambda t: run_cli(t, args.cli)) if args.cli else (lambda t: run(t, args.games, args.heroes))
+    figures: dict[str, list[float]] = {tree: [] for tree in dict.fromkeys(args.trees)}
     results = set()
     for tree in args.trees:
-        run(tree, 2, args.heroes)  # compile outside the timed rounds
+        measure(tree) if args.cli else run(tree, 2, args.heroes)  # compile outside the timed rounds
     for _ in range(args.rounds):
         for tree in args.trees:
-            rate, result = run(tree, args.games, args.heroes)
-            rates[tree].append(rate)
+            figure, result = measure(tree)
+            figures[tree].append(figure)
             results.add(result)
-    for tree, runs in rates.items():
-        listed = " ".join(f"{r:,.0f}" for r in sorted(runs))
-        print(f"{tree}: best {max(runs):,.0f} games/s; all: {listed}")
+    for tree, runs in figures.items():
+        if args.cli:
+            listed = " ".join(f"{r:.2f}" for r in sorted(runs))
+            print(f"{tree}: best {min(runs):.2f} s for `emr-sim {args.cli}`; all: {listed}")
+        else:
+            listed = " ".join(f"{r:,.0f}" for r in sorted(runs))
+            print(f"{tree}: best {max(runs):,.0f} games/s; all: {listed}")
     print("same results in every run" if len(results) == 1 else f"RESULTS DIFFER: {sorted(results)}")
 
 

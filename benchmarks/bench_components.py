@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from emr_sim import codes as C
-from emr_sim.game import Game, new_events
+from emr_sim.game.core import Game, new_events
 from emr_sim.players.evaluate import deck_totals, new_scratch, unseen_counts
 from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.observe import observe
@@ -27,7 +27,7 @@ from emr_sim.rules.legal import legal_actions
 
 
 def collect_states(games: int, rules: dict, heroes: str | None) -> np.ndarray:
-    from emr_sim import engine
+    from emr_sim.sim import engine
 
     states = []
     for index in range(games):

@@ -15,24 +15,15 @@ random per game), one thread, warm cache.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import numpy as np
 
 from emr_sim import codes as C
-from emr_sim import engine
 from emr_sim.cards import card_table, load_deck
 from emr_sim.options import make_options
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+from emr_sim.sim import engine
+from emr_sim.stats import wilson
 
 
 def hero_wins(table, opts, seed, games, hero, kind) -> tuple[int, int]:

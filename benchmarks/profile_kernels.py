@@ -69,15 +69,17 @@ def main() -> None:
     import numba
     import numpy as np
 
-    from emr_sim import aggregate
+    from emr_sim import codes as C
     from emr_sim.cards import card_table, load_deck
-    from emr_sim.matchup import parse_sides
     from emr_sim.options import O_TURN_CAP, make_options
+    from emr_sim.sim import pairs as aggregate
 
     opts = make_options({"fury": "on"})
     table = card_table(load_deck(None), opts)
     hero_a, hero_b = args.heroes.split(",")
-    sides = parse_sides(hero_a, hero_b, "greedy,greedy")
+    sides = np.array(
+        [C.PLAYER_GREEDY, C.PLAYER_GREEDY, C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b)]
+    )
     agg = np.zeros(aggregate.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
     records = np.zeros((0, aggregate.RECORD_COLS), dtype=np.int64)
     print("compiling the kernels afresh ...", file=sys.stderr)

@@ -17,6 +17,7 @@ ROOT = str(BENCH.parent)
         ("bench_heroes.py", ["--games", "2", "--speed-games", "20"], "fury on"),
         ("bench_components.py", ["--games", "1", "--reps", "1"], "greedy by decision kind"),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--games", "20"], "same results in every run"),
+        ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--cli", "heroes"], "same results in every run"),
     ],
 )
 def test_benchmark_script_runs(script, args, expect):

@@ -18,13 +18,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import ERROR_PREFIX, fails, run
-from scenario import seeded_steps
+from support.cli import ERROR_PREFIX, fails, run
+from support.scenario import seeded_steps
 
 from emr_sim import codes as C
 from emr_sim.cards import load_deck
-from emr_sim.game import Game
-from emr_sim.game import play as play_game
+from emr_sim.game.core import Game
+from emr_sim.game.core import play as play_game
 from emr_sim.options import FIXED_DECISIONS, OPTIONS
 
 SUMMARY = re.compile(r"^(P[01] wins|drawn|in play) after \d+ turns? \(health \d+ vs \d+\)$")

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from cli_helpers import fails, run
+from support.cli import fails, run
 
 HEROES = "crow,wind,earth"
 SMALL = ("-n", "40", "--heroes", HEROES, "--quiet", "--workers", "1")

@@ -1,12 +1,37 @@
-"""emr_sim: an exact, fast simulator of 8 Masters' Revenge for balance studies."""
+"""emr_sim: an exact, fast simulator of 8 Masters' Revenge for balance studies.
+
+The package in the order a game's data flows (README "Architecture"):
+
+    codes, options, jit, rng, errors, stats   the foundation
+    cards                                      deck files -> card table
+    rules/, players/                           the jitted kernels: rules and players
+    sim/                                       the jitted game loops
+    game/                                      the Python face of one game
+    simulate/                                  many games: run set-up, runner, matchup, matrix
+    analysis/                                  statistics of games frames, what-if
+    report/                                    HTML report and terminal tables
+    cli                                        the `emr-sim` command
+
+`import emr_sim` loads nothing else, so that `emr-sim --help` stays fast; `matchup` below
+loads the simulator when it is called.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from emr_sim.simulate.matchup import MatchupResult
 
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
-    """`emr_sim.matchup` on first use (the package import stays light for `emr-sim --help`)."""
-    if name == "matchup":
-        import importlib
+def matchup(hero_a: str, hero_b: str, **settings) -> MatchupResult:
+    """Play a head-to-head of two heroes in seat-swapped pairs: emr_sim.simulate.matchup.matchup
+    (see it for the settings: n, seed, players, fury, deck, rules, workers, records, quiet)."""
+    from emr_sim.simulate.matchup import matchup as play_matchup
 
-        return importlib.import_module("emr_sim.matchup")  # a module callable as matchup(...)
-    raise AttributeError(f"module 'emr_sim' has no attribute {name!r}")
+    return play_matchup(hero_a, hero_b, **settings)
+
+
+__all__ = ["__version__", "matchup"]

@@ -40,6 +40,7 @@ from emr_sim.codes import (
     MAX_SHOT,
     NO_CARD,
 )
+from emr_sim.errors import BadInput
 from emr_sim.options import O_BOW_LEFT, O_BOW_RIGHT
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ DRAGON_WORDS = {"0": 0, "1": 1, "no": 0, "yes": 1}
 N_BOW = 4
 
 
-class DeckError(ValueError):
+class DeckError(BadInput):
     """A deck file that cannot be read or is not valid.
 
     The message reads ``FILE:LINE: field 'NAME': problem``; ``path``, ``line`` and
@@ -140,7 +141,9 @@ def _parse_text(shown: str, text: str) -> tuple[list[list[int]], list[str], list
     if first is None:
         raise DeckError(shown, None, None, f"empty deck file: no header line ({','.join(REQUIRED_COLUMNS)})")
     columns = _parse_header(shown, *first)
-    cards, names, lines = [], [], []
+    cards: list[list[int]] = []
+    names: list[str] = []
+    lines: list[int] = []
     for number, fields in records:
         if len(cards) == MAX_SHOT:
             raise DeckError(shown, number, None, f"more than {MAX_SHOT} shot cards (MAX_SHOT)")

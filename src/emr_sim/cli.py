@@ -7,9 +7,7 @@ one-line message on stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -65,19 +63,6 @@ def rules_dict(rules: tuple[str, ...], fury: bool | None) -> dict[str, str]:
     return out
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Write the whole file or nothing (a temporary file renamed into place)."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 @click.group(cls=Cli, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="emr-sim")
 def main() -> None:
@@ -131,22 +116,32 @@ def matchup(
     Example: emr-sim matchup crow illusion -n 100000
     """
     skip_blas_probe()
-    from emr_sim.matchup import DEFAULT_SEED, format_summary, write_records
-    from emr_sim.matchup import matchup as run_matchup
+    from emr_sim.report.tables import format_summary
+    from emr_sim.simulate.matchup import matchup as run_matchup
+    from emr_sim.simulate.runner import DEFAULT_SEED
 
-    if games < 1:
-        raise BadInput(f"-n must be at least 1, not {games}")
-    if workers is not None and workers < 1:
-        raise BadInput(f"--workers must be at least 1, not {workers}")
     chosen = rules_dict(rules, None)  # --rule fury=...: matchup() says to use --fury/--no-fury
     if records_path and not Path(records_path).resolve().parent.is_dir():
         raise BadInput(f"{records_path}: cannot write the records: no such directory")
     seed = DEFAULT_SEED if seed is None else seed
     result = run_matchup(
-        hero_a, hero_b, games, seed, players, fury, deck_path, chosen, workers, bool(records_path), quiet
+        hero_a,
+        hero_b,
+        games,
+        seed,
+        players,
+        fury,
+        deck_path,
+        chosen,
+        workers,
+        records=bool(records_path),
+        quiet=quiet,
     )
     if records_path:
+        from emr_sim.simulate.records import write_records
+
         try:
+            assert result.records is not None  # asked for: records=True
             write_records(result.records, records_path)
         except (OSError, ImportError) as err:
             raise BadInput(f"{records_path}: cannot write the records: {err}") from None
@@ -214,8 +209,8 @@ def matrix(
     Example: emr-sim matrix -o runs/base --until-ci 0.01
     """
     skip_blas_probe()
-    from emr_sim.matrix import run_matrix
-    from emr_sim.rundir import load_games
+    from emr_sim.simulate.matrix import run_matrix
+    from emr_sim.simulate.rundir import load_games
 
     try:
         run = run_matrix(
@@ -241,7 +236,7 @@ def matrix(
     if as_json:
         click.echo(json.dumps(matrix_json(run, games_frame, method), indent=1))
         return
-    from emr_sim.tables import format_matrix
+    from emr_sim.report.tables import format_matrix
 
     click.echo(
         f"{run.run_dir}: played {len(run.played)} cells ({run.games_played:,} games in {run.seconds:.1f} s), "
@@ -257,7 +252,7 @@ def records_json(frame) -> list[dict]:
 
 def matrix_json(run, games, method: str) -> dict:
     from emr_sim import analysis as A
-    from emr_sim.tables import ratings_or_reason
+    from emr_sim.report.tables import ratings_or_reason
 
     cells = A.adjust(A.cell_table(games), method=method)
     ratings, why = ratings_or_reason(cells)
@@ -285,8 +280,8 @@ def compare(run_a, run_b, as_json, method):
 
     Example: emr-sim compare runs/base runs/health9
     """
-    from emr_sim.tables import format_compare
-    from emr_sim.whatif import compare_runs
+    from emr_sim.analysis.whatif import compare_runs
+    from emr_sim.report.tables import format_compare
 
     result = compare_runs(run_a, run_b, method)
     if as_json:
@@ -314,7 +309,7 @@ def report(run_dir, output, compare_dir):
     Example: emr-sim report runs/base -o reports/base.html
     """
     skip_blas_probe()
-    from emr_sim.report import build_report
+    from emr_sim.report.build import build_report
 
     path = build_report(run_dir, output, compare_dir)  # checks the output path too
     click.echo(f"wrote {path}")
@@ -389,10 +384,10 @@ def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
     """Play one game and print its log in plain words."""
     skip_blas_probe()
     from emr_sim.codes import PLAYER_NAMES
-    from emr_sim.game import parse_players
-    from emr_sim.game import play as play_game
-    from emr_sim.gamelog import summary_line
-    from emr_sim.report_game import game_json
+    from emr_sim.game.core import parse_players
+    from emr_sim.game.core import play as play_game
+    from emr_sim.game.export import game_json
+    from emr_sim.game.log import summary_line
 
     players = ",".join(PLAYER_NAMES[k] for k in parse_players(players))  # "greedy" -> "greedy,greedy"
     chosen = rules_dict(rules, fury)
@@ -425,7 +420,8 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
     ACTION is in the notation of `--list` (e.g. "play red 3-1 left") or an action code.
     """
     skip_blas_probe()
-    from emr_sim.game import Game
+    from emr_sim.files import write_text
+    from emr_sim.game.core import Game
 
     game = Game.from_position(position, deck_path)
     if list_only or action is None:
@@ -442,7 +438,7 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
     new_position = game.position()
     if output:
         try:
-            write_atomically(output, json.dumps(new_position, indent=1) + "\n")
+            write_text(output, json.dumps(new_position, indent=1) + "\n")
         except OSError as err:
             raise BadInput(f"{output}: cannot write: {err.strerror or err}") from None
     if as_json:

@@ -1,15 +1,13 @@
-"""The exceptions that mean bad input from a user (exit code 2 in the CLI)."""
+"""The exceptions that mean bad input from a user (exit code 2 in the CLI).
 
-from emr_sim.cards import DeckError
-from emr_sim.game import IllegalAction
-from emr_sim.notation import NotationError
-from emr_sim.position import PositionError
+Every module that refuses input raises a subclass of BadInput (DeckError, PositionError,
+NotationError, IllegalAction), so this module imports nothing of the package.
+"""
 
 
 class BadInput(ValueError):
-    """A run directory, report or comparison the user asked for cannot be made: the message
-    names the problem and the path."""
+    """Input that cannot be used: the message names the problem and where (file, line, key)."""
 
 
-# ValueError last: the options and player/hero parsers raise it with a clear message.
-INPUT_ERRORS = (DeckError, PositionError, NotationError, IllegalAction, BadInput, ValueError)
+# ValueError too: the options and player/hero parsers raise it with a clear message.
+INPUT_ERRORS = (BadInput, ValueError)

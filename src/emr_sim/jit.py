@@ -15,39 +15,19 @@ import pathlib
 _PACKAGE = pathlib.Path(__file__).resolve().parent
 
 
-# Modules with no jitted code and no constant that jitted code reads: editing them
-# must not throw the compiled kernels away. Every other module counts, new ones too.
-PURE_PYTHON = {
-    "__init__.py",
-    "actions.py",
-    "cards.py",
-    "cli.py",
-    "game.py",
-    "gamelog.py",
-    "notation.py",
-    "position.py",
-    "matchup.py",
-    "stats.py",
-    "errors.py",
-    "report_game.py",
-    "records.py",
-    "matrix.py",
-    "rundir.py",
-    "tables.py",
-    "whatif.py",
-}
-PURE_PYTHON_DIRS = {"analysis", "report"}  # subpackages with no kernel code
+# The compiled kernels are the three kernel packages and the foundation modules they
+# import (tests/test_jit.py checks that kernel code imports nothing else of emr_sim).
+# Every other module is plain Python: editing it keeps the compiled kernels.
+KERNEL_PACKAGES = ("rules", "players", "sim")
+KERNEL_MODULES = ("codes.py", "options.py", "jit.py", "rng.py")
 
 
 def kernel_sources() -> list[pathlib.Path]:
-    """The source files the compiled kernels depend on."""
-    paths = sorted(_PACKAGE.rglob("*.py"))
-    return [
-        p
-        for p in paths
-        if str(p.relative_to(_PACKAGE)) not in PURE_PYTHON
-        and p.relative_to(_PACKAGE).parts[0] not in PURE_PYTHON_DIRS
-    ]
+    """The source files the compiled kernels depend on, in a fixed order."""
+    paths = [_PACKAGE / name for name in KERNEL_MODULES]
+    for package in KERNEL_PACKAGES:
+        paths += sorted((_PACKAGE / package).rglob("*.py"))
+    return paths
 
 
 def source_hash() -> str:

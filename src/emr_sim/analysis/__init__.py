@@ -1,6 +1,6 @@
 """Statistics of hero-matrix runs as pandas pipelines: functions from frame to frame.
 
-games frame (emr_sim.records, one row per game)
+games frame (emr_sim.simulate.records, one row per game)
     -> cell_table -> cells frame (one row per cell)
         -> oriented, matrix                 each cell from both sides, the square matrix
         -> field_means, bradley_terry       one number per hero
@@ -13,7 +13,7 @@ games frame (emr_sim.records, one row per game)
 See docs/analysis.md.
 """
 
-from emr_sim.analysis.cells import cell_table, matrix, oriented
+from emr_sim.analysis.cells import cell_table, first_player_overall, matrix, oriented
 from emr_sim.analysis.compare import compare_cells, compare_heroes
 from emr_sim.analysis.ratings import bradley_terry, field_means
 from emr_sim.analysis.significance import adjust
@@ -27,6 +27,7 @@ __all__ = [
     "compare_heroes",
     "drivers",
     "field_means",
+    "first_player_overall",
     "length_distribution",
     "lopsided",
     "matrix",

@@ -1,7 +1,7 @@
 """Cells of a hero matrix: win counts, intervals and tests per matchup, and the matrix view.
 
 Every function takes and returns a pandas DataFrame. The input of `cell_table` is a games
-frame (emr_sim.records: one row per game, side-neutral columns); its output, the *cells*
+frame (emr_sim.simulate.records: one row per game, side-neutral columns); its output, the *cells*
 frame, is the input of everything else here and of emr_sim.analysis.ratings/significance.
 """
 
@@ -12,7 +12,7 @@ import pandas as pd
 from scipy.stats import binomtest, norm
 
 from emr_sim import codes as C
-from emr_sim.records import swap_sides
+from emr_sim.simulate.records import swap_sides
 from emr_sim.stats import Z95, wilson
 
 CELL = ["hero_a", "hero_b"]
@@ -99,6 +99,18 @@ def first_player_by_pair(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
         out["se"] > 0, 2 * norm.sf(gap / out["se"].where(out["se"] > 0)), (gap == 0) * 1.0
     )
     return out.reset_index()
+
+
+def first_player_overall(games: pd.DataFrame) -> pd.Series:
+    """first_player_by_pair over every game of the frame at once: the pairs of all cells are the
+    units (a pair is (hero_a, hero_b, pair)), so the interval is not the too narrow game-level
+    one (first-player wins within a pair are correlated).
+
+    Caveat: the rate pools the cells as they were played, so a hero with more games (an
+    --until-ci run) weighs more; per-cell rates are in cell_table."""
+    unit = games.groupby(["hero_a", "hero_b", "pair"], observed=True, sort=False).ngroup()
+    out = first_player_by_pair(games.assign(pair=unit.to_numpy(), scope="all"), ["scope"])
+    return out.iloc[0].drop("scope")
 
 
 def cell_table(games: pd.DataFrame) -> pd.DataFrame:

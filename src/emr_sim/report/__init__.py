@@ -1,13 +1,15 @@
-"""The HTML report of a hero-matrix run: `emr-sim report RUN_DIR -o reports/NAME.html`.
+"""What people read: the HTML report of a hero-matrix run and the plain-text tables.
 
-    >>> from emr_sim.report import build_report
+    report.build        build_report(run_dir, output, compare_dir=None): one self-contained
+                        HTML file (inline CSS, plots as base64 PNG, no network) rendered from
+                        templates/report.html.j2 (docs/report.md)
+    report.plots        its figures (matplotlib)
+    report.example_game the example games it replays
+    report.tables       the terminal tables: matchup summary, hero matrix, what-if comparison
+    report.formatting   how rates, points, intervals and p-values are written
+
+    >>> from emr_sim.report.build import build_report
     >>> build_report("runs/base", "reports/base.html")                       # doctest: +SKIP
-    >>> build_report("runs/base", "reports/what-if.html", "runs/what-if")    # doctest: +SKIP
 
-One self-contained HTML file (inline CSS, plots as base64 PNG, no network) rendered from
-templates/report.html.j2 with autoescaping: see docs/report.md for what each section shows.
+The package imports none of them, so a terminal table does not load the report's libraries.
 """
-
-from emr_sim.report.build import build_report
-
-__all__ = ["build_report"]

@@ -1,6 +1,6 @@
 """Build the HTML report of a matrix run (and of a comparison of two runs).
 
-build_report reads the run directory (emr_sim.rundir), computes everything with
+build_report reads the run directory (emr_sim.simulate.rundir), computes everything with
 emr_sim.analysis, draws the plots (emr_sim.report.plots), replays one example game per
 lopsided matchup (emr_sim.report.example_game), renders templates/report.html.j2 with
 autoescaping and writes one self-contained HTML file atomically.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib.resources
-import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -22,8 +22,12 @@ from emr_sim import __version__
 from emr_sim import analysis as A
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
+from emr_sim.files import write_text
 from emr_sim.report import plots as P
 from emr_sim.report.example_game import deck_problem, example_game
+from emr_sim.report.formatting import as_int, as_number, interval, pct, points, pvalue
+from emr_sim.simulate import setup
+from emr_sim.simulate.setup import shown
 
 __all__ = ["LOPSIDED", "RunData", "build_report", "load_run", "render", "report_context"]
 
@@ -56,8 +60,8 @@ class RunData:
 
 def load_run(run_dir: str | Path) -> RunData:
     """Read a run directory; BadInput when it is missing, not a run, or has no finished cell."""
-    from emr_sim.matrix import cell_pairs
-    from emr_sim.rundir import load_games, read_run
+    from emr_sim.simulate.matrix import cell_pairs
+    from emr_sim.simulate.rundir import load_games, read_run
 
     path = Path(run_dir)
     record = read_run(path)
@@ -70,29 +74,6 @@ def load_run(run_dir: str | Path) -> RunData:
 
 
 # ---------------------------------------------------------------- formatting helpers
-
-
-def pct(x: float, digits: int = 1) -> str:
-    return "—" if x is None or not math.isfinite(float(x)) else f"{100 * float(x):.{digits}f}%"
-
-
-def points(x: float, digits: int = 1, sign: bool = False) -> str:
-    """A difference of rates in percentage points."""
-    if x is None or not math.isfinite(float(x)):
-        return "—"
-    return f"{100 * float(x):+.{digits}f}" if sign else f"{100 * float(x):.{digits}f}"
-
-
-def interval(low: float, high: float, as_pct: bool = True) -> str:
-    f = pct if as_pct else (lambda v: f"{float(v):.0f}")
-    return f"{f(low)} – {f(high)}"
-
-
-def pvalue(p: float) -> str:
-    if p is None or not math.isfinite(float(p)):
-        return "—"
-    p = float(p)
-    return "< 0.0001" if p < 1e-4 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}"
 
 
 STAT_WORDS = {
@@ -177,7 +158,7 @@ def matrix_section(run: RunData) -> dict:
             if h == o or r is None:
                 tds.append({"empty": True, "title": "" if h == o else f"{h} vs {o}: not played"})
                 continue
-            bg, ink = P.matrix_colour(r.win_rate, span)
+            bg, ink = P.matrix_colour(as_number(r.win_rate), span)
             title = (
                 f"{h} vs {o}: {r.wins} wins, {r.losses} losses, {r.draws} draws in {r.games} games; "
                 f"95 % interval {interval(r.ci_low, r.ci_high)}; p = {pvalue(r.p_value)}, "
@@ -215,12 +196,11 @@ def matrix_section(run: RunData) -> dict:
 
 def ranking_section(run: RunData) -> dict:
     field = A.field_means(run.cells)
+    problem: str | None = None
     try:
         bt = A.bradley_terry(run.cells)
     except ValueError as err:
         bt, problem = None, f"The Bradley–Terry model cannot be fitted to this run: {err}."
-    else:
-        problem = None
     order = list(bt.index) if bt is not None else list(field.index)
     rows = []
     for h in order:
@@ -250,20 +230,17 @@ def ranking_section(run: RunData) -> dict:
 
 
 def first_player_section(run: RunData) -> dict:
-    from emr_sim.stats import wilson
-
+    """The first player's share of decided games over all cells, with the pairs as the units of
+    its interval (analysis.cells.first_player_overall), and the cells whose interval excludes 1/2."""
     cells = run.cells
-    games = run.games
-    decided = games[games["draw"] == 0]
-    first_won = int(np.where(decided["a_first"] == 1, decided["win_a"], decided["win_b"]).sum())
-    n = len(decided)
-    low, high = wilson(first_won, n)
+    overall = A.first_player_overall(run.games)
     above = int((cells["first_ci_low"] > 0.5).sum())
     below = int((cells["first_ci_high"] < 0.5).sum())
     return {
-        "rate": pct(first_won / n if n else float("nan")),
-        "ci": interval(low, high),
-        "decided": f"{n:,}",
+        "rate": pct(overall["rate"]),
+        "ci": interval(overall["ci_low"], overall["ci_high"]),
+        "decided": f"{int(overall['decided']):,}",
+        "pairs": f"{int(overall['pairs']):,}",
         "above": above,
         "below": below,
         "n_cells": len(cells),
@@ -306,7 +283,8 @@ def length_section(run: RunData) -> dict:
         )
     all_turns = run.games["turns"].to_numpy()
     cap = (run.record.get("rules") or {}).get("turn_cap")
-    at_cap = int((all_turns >= int(cap)).sum()) if str(cap).isdigit() and int(cap) > 0 else 0
+    cap_turns = int(str(cap)) if str(cap).isdigit() else 0
+    at_cap = int((all_turns >= cap_turns).sum()) if cap_turns > 0 else 0
     image = P.data_uri(P.length_plot(stats, all_turns))
     return {
         "rows": rows,
@@ -381,14 +359,15 @@ def lopsided_section(run: RunData, k: int = LOPSIDED) -> dict:
         ]
         chart = shown.rename(index=stat_label)
         image = P.data_uri(P.drivers_bars(chart, hero, opp)) if len(chart) else None
-        item = {
+        item: dict[str, Any] = {
             "hero": hero,
             "opponent": opp,
             "rate": pct(r.win_rate),
             "ci": interval(r.ci_low, r.ci_high),
-            "games": f"{int(r.games):,}",
-            "record": f"{int(r.wins)}–{int(r.losses)}" + (f"–{int(r.draws)}" if int(r.draws) else ""),
-            "record_label": "won–lost–drawn" if int(r.draws) else "won–lost",
+            "games": f"{as_int(r.games):,}",
+            "record": f"{as_int(r.wins)}–{as_int(r.losses)}"
+            + (f"–{as_int(r.draws)}" if as_int(r.draws) else ""),
+            "record_label": "won–lost–drawn" if as_int(r.draws) else "won–lost",
             "p_adjusted": pvalue(getattr(r, "p_adjusted", float("nan"))),
             "significant": bool(getattr(r, "significant", False)),
             "drivers": drivers,
@@ -424,48 +403,19 @@ def _example(run: RunData, hero: str, opp: str, deck) -> dict:
     }
 
 
-def _shown(key: str, value) -> str:
-    """A run-record value as the record table writes it."""
-    if key == "fury":
-        return "on" if value else "off"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
-    return "—" if value is None else str(value)
-
-
 def record_differences(a: dict, b: dict) -> list[dict]:
-    """The run-record entries that differ between two runs (rules option by option)."""
-    keys = {
-        "version": "emr-sim version",
-        "seed": "seed",
-        "players": "players (side A, side B)",
-        "fury": "hero mode (fury)",
-        "deck": "deck",
-        "deck_sha256": "deck sha256",
-        "heroes": "heroes",
-        "games_per_cell": "games per cell",
-        "until_ci": "until interval ±",
-        "max_games": "max games per cell",
-    }
-    out = [
-        {"what": label, "a": _shown(k, a.get(k)), "b": _shown(k, b.get(k))}
-        for k, label in keys.items()
-        if a.get(k) != b.get(k)
+    """The run-record entries that differ between two runs, as rows of the comparison table."""
+    return [
+        {"what": d.what, "a": shown(d.key, d.before), "b": shown(d.key, d.after)}
+        for d in setup.record_differences(a, b)
     ]
-    ra, rb = a.get("rules") or {}, b.get("rules") or {}
-    for name in [*ra, *[n for n in rb if n not in ra]]:
-        if name == "fury" and a.get("fury") != b.get("fury"):
-            continue  # shown as the hero mode already
-        if str(ra.get(name)) != str(rb.get(name)):
-            out.append({"what": f"rule {name}", "a": str(ra.get(name, "—")), "b": str(rb.get(name, "—"))})
-    return out
 
 
 def comparison_section(run: RunData, other: RunData) -> dict:
     """Run B (other) against run A (run), paired game by game as `emr-sim compare` does
-    (emr_sim.whatif.compare_runs: same seed and players required, the cells both runs
+    (emr_sim.analysis.whatif.compare_runs: same seed and players required, the cells both runs
     finished, Holm's correction)."""
-    from emr_sim.whatif import compare_runs
+    from emr_sim.analysis.whatif import compare_runs
 
     try:
         result = compare_runs(run.path, other.path, method="holm")
@@ -499,7 +449,7 @@ def comparison_section(run: RunData, other: RunData) -> dict:
             "changed": pct(r.changed),
             "p_adjusted": pvalue(r.p_adjusted),
             "significant": bool(r.significant),
-            "games": f"{int(r.games):,}",
+            "games": f"{as_int(r.games):,}",
         }
         for r in cells.itertuples(index=False)
     ]
@@ -586,13 +536,6 @@ def render(context: dict) -> str:
     return environment().get_template(TEMPLATE).render(**context)
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write text to path whole or not at all (emr_sim.rundir.write_atomically)."""
-    from emr_sim import rundir
-
-    rundir.write_atomically(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-
-
 def build_report(run_dir: str | Path, output: str | Path, compare_dir: str | Path | None = None) -> Path:
     """Write the HTML report of run_dir (compared with compare_dir when given) to output.
 
@@ -609,7 +552,7 @@ def build_report(run_dir: str | Path, output: str | Path, compare_dir: str | Pat
     other = load_run(compare_dir) if compare_dir is not None else None
     html = render(report_context(run, other))
     try:
-        write_atomically(out, html)
+        write_text(out, html)
     except OSError as err:
         raise BadInput(f"{out}: cannot write the report: {err.strerror or err}") from None
     return out

@@ -2,7 +2,7 @@
 
 Cell (hero_a, hero_b) of a run plays its games on seed cell_seed(run seed, hero_a, hero_b);
 game (pair j, side A in seat s) is game index j of that seed with side A (hero_a, the run's
-first player kind) in seat s. emr_sim.game.play replays it step by step with the same
+first player kind) in seat s. emr_sim.game.core.play replays it step by step with the same
 deck, rules and players, so the replay is the very game the matrix counted: its winner is
 checked against the stored record, and a mismatch (another engine version, an edited deck)
 is reported rather than hidden.
@@ -86,8 +86,8 @@ def play_command(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int)
     """The `emr-sim play` command line that replays game (pair, a_seat) of a cell."""
     import shlex
 
-    from emr_sim.matrix import cell_seed
     from emr_sim.options import default_options, describe_options
+    from emr_sim.simulate.matrix import cell_seed
 
     side_a, side_b = (hero_a, record["players"][0]), (hero_b, record["players"][1])
     seats = (side_a, side_b) if int(a_seat) == 0 else (side_b, side_a)
@@ -116,9 +116,9 @@ def stored_winner(row: pd.Series | dict) -> int | str:
 
 
 def replay(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int, deck: Deck | None = None):
-    """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.game.Game."""
-    from emr_sim.game import play
-    from emr_sim.matrix import cell_seed
+    """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.game.core.Game."""
+    from emr_sim.game.core import play
+    from emr_sim.simulate.matrix import cell_seed
 
     side_a, side_b = (hero_a, record["players"][0]), (hero_b, record["players"][1])
     seats = (side_a, side_b) if int(a_seat) == 0 else (side_b, side_a)
@@ -161,7 +161,7 @@ def example_game(
 ) -> ExampleGame:
     """Replay the typical game of a cell (choose_game) and return its log."""
     from emr_sim.codes import H_TURN
-    from emr_sim.gamelog import summary_line
+    from emr_sim.game.log import summary_line
 
     row, why = choose_game(cell, favoured)
     hero_a, hero_b = str(row["hero_a"]), str(row["hero_b"])

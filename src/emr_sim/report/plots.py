@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import functools
 import io
+from typing import Any
 
 import matplotlib
 import numpy as np
@@ -46,7 +47,7 @@ NEUTRAL = "#4d4d4d"
 GRID = "#d9d9d9"
 CMAP = "RdBu"  # the matrix colours: red = the row hero loses, blue = it wins
 PERCENT = FuncFormatter(lambda v, _pos: f"{100 * v:.0f}%")
-STYLE = {
+STYLE: Any = {
     "font.size": 9.5,
     "axes.titlesize": 11,
     "axes.titleweight": "bold",
@@ -78,7 +79,9 @@ def new_figure(width: float, height: float) -> tuple[Figure, Axes]:
 
 def _axes(ax: Axes | None, width: float, height: float) -> tuple[Figure, Axes]:
     if ax is not None:
-        return ax.get_figure(), ax
+        fig = ax.get_figure()
+        assert isinstance(fig, Figure), "an axes of its own figure"
+        return fig, ax
     return new_figure(width, height)
 
 
@@ -229,7 +232,7 @@ def ranking_forest(bt: pd.DataFrame | None, field: pd.DataFrame) -> Figure:
         flo,
         fhi,
         0.5,
-        _side_colour(f["win_rate"], 0.5, flo, fhi),
+        _side_colour(f["win_rate"].to_numpy(float), 0.5, flo, fhi),
     )
     right.xaxis.set_major_formatter(PERCENT)
     right.set_xlabel("mean win rate over its opponents")

@@ -1,0 +1,74 @@
+"""What-if: two matrix runs on the same seeds that differ in deck or rules, compared cell by cell.
+
+The runs must have played the same deals (same run seed, players and heroes), so each game of
+run A has its twin in run B and the comparison is paired (emr_sim.analysis.compare_cells).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from emr_sim.errors import BadInput
+from emr_sim.simulate.setup import record_differences
+
+SAME_KEYS = ("seed", "players")  # what makes the deals of two runs the same
+VARIANT_KEYS = ("deck_sha256", "fury")  # what a what-if may change, besides the rules options
+
+
+@dataclass
+class Comparison:
+    before: dict  # run records
+    after: dict
+    differ: list[str]  # what differs, in words
+    cells: pd.DataFrame  # emr_sim.analysis.compare_cells
+    heroes: pd.DataFrame  # emr_sim.analysis.compare_heroes
+
+
+def differences(before: dict, after: dict) -> list[str]:
+    """The deck, hero-mode and rules differences of two run records, in words
+    (emr_sim.simulate.setup.record_differences; a deck is named, its sha256 compared)."""
+    out = []
+    for diff in record_differences(before, after, keys=VARIANT_KEYS):
+        if diff.key == "deck_sha256":
+            out.append(f"deck {before['deck']} → {after['deck']}")
+        else:
+            out.append(diff.words())
+    return out
+
+
+def check_comparable(run_a: str | Path, before: dict, run_b: str | Path, after: dict) -> None:
+    for key in SAME_KEYS:
+        if before[key] != after[key]:
+            raise BadInput(
+                f"{run_a} and {run_b} cannot be compared game by game: {key} differs "
+                f"({before[key]!r} vs {after[key]!r}); run both with the same --seed and --players"
+            )
+
+
+def cell_keys(games: pd.DataFrame) -> pd.Series:
+    return games["hero_a"].astype(str) + "-" + games["hero_b"].astype(str)
+
+
+def common_games(games_a: pd.DataFrame, games_b: pd.DataFrame, run_a, run_b):
+    """The games of the cells both runs finished (BadInput when there is none)."""
+    keys_a, keys_b = cell_keys(games_a), cell_keys(games_b)
+    shared = set(keys_a) & set(keys_b)
+    if not shared:
+        raise BadInput(f"{run_a} and {run_b} have no finished cell in common")
+    return games_a[keys_a.isin(shared)], games_b[keys_b.isin(shared)]
+
+
+def compare_runs(run_a: str | Path, run_b: str | Path, method: str = "holm") -> Comparison:
+    """Compare run_b (after) with run_a (before) on the cells both finished."""
+    from emr_sim import analysis as A
+    from emr_sim.simulate.rundir import load_games, read_run
+
+    before, after = read_run(run_a), read_run(run_b)
+    check_comparable(run_a, before, run_b, after)
+    games_a, games_b = common_games(load_games(run_a), load_games(run_b), run_a, run_b)
+    cells = A.compare_cells(games_a, games_b, method=method)
+    heroes = A.compare_heroes(games_a, games_b, method=method)
+    return Comparison(before, after, differences(before, after), cells, heroes)

@@ -1,0 +1,255 @@
+"""The Python face of one game: positions, legal actions, applying actions, logs.
+
+    >>> from emr_sim.game.core import Game
+    >>> g = Game.new(seed=7)
+    >>> [text for _code, text in g.legal()][:3]      # doctest: +SKIP
+    >>> events = g.apply("draw")                        # or an integer action code
+    >>> print(g.describe())                             # doctest: +SKIP
+
+Everything here calls the jitted rules (emr_sim.rules); nothing re-implements them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from emr_sim import codes
+from emr_sim.cards import Deck, card_table, load_deck
+from emr_sim.errors import BadInput
+from emr_sim.options import describe_options, make_options
+
+PLAYER_KINDS = {name: k for k, name in enumerate(codes.PLAYER_NAMES)}
+
+
+class IllegalAction(BadInput):
+    """An action that is not legal in the position."""
+
+
+def _engine():
+    from emr_sim.sim import engine  # numba loads here, not at import of the CLI
+
+    return engine
+
+
+def parse_players(text: str | tuple | list) -> tuple[int, int]:
+    """'greedy,random' (or a pair) -> player kind codes; ValueError names the bad one."""
+    names = [t.strip() for t in (text.split(",") if isinstance(text, str) else text)]
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2:
+        raise ValueError(f"players: give one or two of {', '.join(PLAYER_KINDS)}, not {text!r}")
+    for name in names:
+        if name not in PLAYER_KINDS:
+            raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYER_KINDS)}")
+    return PLAYER_KINDS[names[0]], PLAYER_KINDS[names[1]]
+
+
+def parse_heroes(text: str | tuple | list | None, allow_mirror: bool = False) -> tuple[int, int]:
+    """'crow,illusion' -> hero codes (NO_HERO for None). R-OPT-HERO: the second player may
+    not pick the first one's hero; a mirror match is only for checks (allow_mirror)."""
+    if not text:
+        return codes.NO_HERO, codes.NO_HERO
+    names = [t.strip() for t in (text.split(",") if isinstance(text, str) else text)]
+    if len(names) != 2:
+        raise ValueError(f"heroes: give two of {', '.join(codes.HERO_NAMES)}, not {text!r}")
+    for name in names:
+        if name not in codes.HERO_NAMES:
+            raise ValueError(f"unknown hero {name!r}; known: {', '.join(codes.HERO_NAMES)}")
+    if names[0] == names[1] and not allow_mirror:
+        raise ValueError(f"heroes: the second player may not pick the same hero ({names[0]}) (R-OPT-HERO)")
+    return codes.HERO_NAMES.index(names[0]), codes.HERO_NAMES.index(names[1])
+
+
+def new_events() -> np.ndarray:
+    return np.zeros((codes.MAX_EVENTS + 1, codes.EV_SIZE), dtype=np.int64)
+
+
+@dataclass
+class Game:
+    """One game: the state array, its card table, rules options and deck."""
+
+    state: np.ndarray
+    table: np.ndarray
+    opts: np.ndarray
+    deck: Deck
+    events: list[tuple[int, ...]] = field(default_factory=list)
+    _scratch: tuple | None = field(default=None, repr=False, compare=False)  # the greedy's, reused
+
+    # ------------------------------------------------------------ making games
+    @classmethod
+    def new(
+        cls,
+        seed: int = 0,
+        index: int = 0,
+        deck: Deck | str | Path | None = None,
+        rules: dict[str, str] | None = None,
+        heroes: str | tuple | None = None,
+    ) -> Game:
+        """A fresh game of run `seed`, game `index`, advanced to its first decision."""
+        deck = deck if isinstance(deck, Deck) else load_deck(deck)
+        opts = make_options(rules)
+        hero0, hero1 = parse_heroes(heroes)
+        table = card_table(deck, opts)
+        state = np.zeros(codes.STATE_SIZE, dtype=np.int64)
+        ev = new_events()
+        rules_mod = _engine()
+        rules_mod.new_game(state, table, opts, ev, int(seed), int(index), hero0, hero1)
+        rules_mod.advance(state, table, opts, ev)
+        game = cls(state, table, opts, deck)
+        game._keep(ev)
+        return game
+
+    @classmethod
+    def from_position(cls, source: str | Path | dict, deck: Deck | str | Path | None = None) -> Game:
+        """A game from a position file or dict (emr_sim.game.position)."""
+        from emr_sim.game.position import PositionError, load_position
+
+        deck = deck if isinstance(deck, Deck) else load_deck(deck)
+        if isinstance(source, (str, Path)):
+            try:
+                source = json.loads(Path(source).read_text(encoding="utf-8"))
+            except OSError as err:
+                raise PositionError(f"{source}: cannot read: {err.strerror or err}") from None
+            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
+                raise PositionError(f"{source}: not JSON: {err}") from None
+        if not isinstance(source, dict):
+            raise PositionError(f"position: expected a JSON object, not {type(source).__name__}")
+        rules = source.get("rules", {})
+        try:
+            opts = make_options(rules if isinstance(rules, dict) else None)
+        except ValueError as err:
+            raise PositionError(f"rules: {err}") from None
+        state, opts = load_position(source, card_table(deck, opts), deck.sha256)
+        return cls(state, card_table(deck, opts), opts, deck)
+
+    # ------------------------------------------------------------ reading
+    @property
+    def phase(self) -> str:
+        return codes.DECISION_NAMES[int(self.state[codes.H_PHASE])]
+
+    @property
+    def decider(self) -> int:
+        return int(self.state[codes.H_DECIDER])
+
+    @property
+    def over(self) -> bool:
+        return int(self.state[codes.H_PHASE]) == codes.DK_NONE
+
+    @property
+    def winner(self) -> int | str | None:
+        w = int(self.state[codes.H_WINNER])
+        return None if w == codes.NO_WINNER else ("draw" if w == codes.DRAWN_GAME else w)
+
+    def health(self, p: int) -> int:
+        return int(self.state[codes.P_BASE + p * codes.P_SIZE + codes.P_HEALTH])
+
+    def legal_codes(self) -> list[int]:
+        if self.over:
+            return []
+        out = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
+        n = _engine().legal_actions(self.state, self.table, self.opts, out)
+        return [int(c) for c in out[:n]]
+
+    def legal(self) -> list[tuple[int, str]]:
+        """The legal actions as (code, notation) pairs."""
+        from emr_sim.game.notation import format_action
+
+        return [(c, format_action(self.state, self.table, c)) for c in self.legal_codes()]
+
+    # ------------------------------------------------------------ acting
+    def action_code(self, action: int | str) -> int:
+        """An action given as code or notation, checked to be legal here."""
+        from emr_sim.game.notation import NotationError, format_action, parse_action
+
+        if self.over:
+            raise IllegalAction("the game is over: no action is legal")
+        if isinstance(action, str):
+            text = action.strip()
+            try:
+                code = int(text) if text.lstrip("-").isdigit() else parse_action(self.state, self.table, text)
+            except NotationError as exc:
+                raise IllegalAction(str(exc)) from None
+        else:
+            code = int(action)
+        legal = self.legal_codes()
+        if code not in legal:
+            shown = ", ".join(format_action(self.state, self.table, c) for c in legal)
+            raise IllegalAction(
+                f"action {action!r} is not legal in this {self.phase} decision; legal: {shown}"
+            )
+        return code
+
+    def apply(self, action: int | str) -> list[tuple[int, ...]]:
+        """Apply a legal action; returns the events it caused (also kept in .events)."""
+        code = self.action_code(action)
+        ev = new_events()
+        _engine().apply_action(self.state, self.table, self.opts, ev, code)
+        return self._keep(ev)
+
+    def choose(self, kinds: tuple[int, int], prng: np.ndarray) -> int:
+        """The action the given players would take here (they see only their observation)."""
+        e = _engine()
+        obs = np.zeros(codes.STATE_SIZE, dtype=np.int64)
+        legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
+        if self._scratch is None:
+            self._scratch = e.new_scratch()  # its table of chances serves every decision
+        scratch = self._scratch
+        e.deck_totals(self.table, scratch[0])
+        return int(e.decide(self.state, self.table, self.opts, np.array(kinds), obs, legal, prng, scratch))
+
+    def _keep(self, ev: np.ndarray) -> list[tuple[int, ...]]:
+        rows = [tuple(int(x) for x in ev[r]) for r in range(1, int(ev[0, 0]) + 1)]
+        self.events.extend(rows)
+        return rows
+
+    # ------------------------------------------------------------ showing
+    def position(self) -> dict:
+        from emr_sim.game.position import state_to_dict
+
+        d = state_to_dict(self.state, self.table, self.opts)
+        d["deck_sha256"] = self.deck.sha256
+        return d
+
+    def describe(self) -> str:
+        from emr_sim.game.position import describe
+
+        return describe(self.state, self.table)
+
+    def log_lines(self, rows: list[tuple[int, ...]] | None = None, viewer: int | None = None) -> list[str]:
+        from emr_sim.game.log import format_events
+
+        return format_events(self.events if rows is None else rows, self.table, viewer)
+
+    def rules(self) -> dict[str, str]:
+        return describe_options(self.opts)
+
+
+def play(
+    seed: int = 0,
+    players: str | tuple = "greedy,greedy",
+    index: int = 0,
+    deck: Deck | str | Path | None = None,
+    rules: dict[str, str] | None = None,
+    heroes: str | tuple | None = None,
+) -> Game:
+    """Play game `index` of run `seed` to the end, step by step; the Game keeps every event.
+
+    The same (seed, index, players, deck, rules) gives the same game as the
+    fast engine.play_many loop."""
+    from emr_sim.rng import seed_rng
+
+    kinds = parse_players(players)
+    game = Game.new(seed, index, deck, rules, heroes)
+    prng = np.zeros((2, 4), dtype=np.int64)
+    for p in range(2):
+        seed_rng(prng[p], 0, int(seed), int(index), _engine().PLAYER_STREAM + p)
+    while not game.over:
+        code = game.choose(kinds, prng)
+        ev = new_events()
+        _engine().apply_action(game.state, game.table, game.opts, ev, code)
+        game._keep(ev)
+    return game

@@ -1,0 +1,715 @@
+"""Positions as JSON: any game state, a resolution in progress included.
+
+Format ``emr-sim-position``, version 1 (docs in this docstring are the spec)::
+
+    {
+      "format": "emr-sim-position", "version": 1,
+      "deck_sha256": "<hex>" | null,          # the deck file the ids refer to
+      "rules": {"fury": "on", ...},           # options.describe_options
+      "phase": "defend",                      # codes.DECISION_NAMES
+      "decider": 1, "active": 0, "first": 0,  # players (null for -1)
+      "turn": 12, "plays": 9, "decisions": 30, "reshuffles": 0,
+      "winner": null | 0 | 1 | "draw",
+      "hero_mode": true,
+      "resolution": {"step": "hit", "played_zone": 4, "played": "red 3-1",
+                     "ejected": "blue 4-4", ... every RES_* field by name},
+      "players": [
+        {"health": 8, "fury": false, "poison": false, "hero": "crow" | null,
+         "hand": [cards], "set_aside": [cards],
+         "board": [{"zone": 2, "card": "bow 3-3" | 124, "blocked": false,
+                    "damage_tokens": 0, "power_plus": 0, "power_minus": 0}, ...],
+         "zones": [{"zone": 4, "damage_tokens": 1, "crow": false}, ...]},
+        {...}
+      ],
+      "draw_pile": [cards, bottom first], "discard_pile": [cards, oldest first],
+      "rng": [w0, w1, w2, w3]
+    }
+
+A card is written as its ``card_label`` when that label is unique in the card
+table, else as its integer id; the loader takes either. ``board`` lists the
+occupied zones (block state and the card tokens belong to the card, D-TOKENS),
+``zones`` the zones holding zone damage tokens or a crow token. On load the
+keys ``deck_sha256``, ``plays``, ``decisions``, ``resolution`` (and each of
+its fields), a player's ``fury``, ``poison``, ``hero``, ``set_aside``,
+``zones``, and a board entry's or zone entry's token fields may be left out
+(false / 0 / null / empty; ``step`` defaults to ``action``).
+
+Validation is strict: an unknown key, a wrong type, an out-of-range value, a
+card that is unknown, given twice or missing raises :class:`PositionError`
+whose message starts with the JSON path (``players[1].board: zone 4: ...``).
+Every shot card must be held exactly once: in a hand, a set-aside, on a board,
+in a pile, or as the resolution's ``ejected`` card (held there during its play;
+an ejected bow is allowed too). Bows may stand on boards only. The H-WIND card
+(``wind``) may be held by the reveal or still lie in a pile; ``played`` and
+``effect_source`` only refer to cards held elsewhere.
+Unused card slots of a loaded state are NO_CARD and ``H_N_SHOT`` comes from
+the card table, so ``state_from_dict(state_to_dict(s))`` equals ``s`` for any
+state the engine produces.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from emr_sim import codes as C
+from emr_sim.cards import card_label, find_card
+from emr_sim.errors import BadInput
+from emr_sim.options import describe_options, options_from_dict
+
+POSITION_FORMAT = "emr-sim-position"
+POSITION_VERSION = 1
+
+STEP_NAMES = (
+    "turn-start",
+    "techniques",
+    "action",
+    "after-draw",
+    "earth",
+    "hit",
+    "damage",
+    "effect",
+    "pair",
+    "turn-end",
+    "defence",
+)
+DRAW_TEXT = "draw"
+RNG_LIMIT = 2**32
+INT_LIMIT = 2**62  # any state value fits in int64 well inside this
+
+
+class PositionError(BadInput):
+    """A position that cannot be read: the message starts with the JSON path."""
+
+
+# ---------------------------------------------------------------- field tables
+
+# resolution key -> (state offset, kind); kinds: int, flag, card, zone, player, step, effect
+RES_FIELDS: dict[str, tuple[int, str]] = {
+    "step": (C.RES_STEP, "step"),
+    "played_zone": (C.RES_PLAYED_ZONE, "zone"),
+    "played": (C.RES_PLAYED, "card"),
+    "ejected": (C.RES_EJECTED, "card"),
+    "ejected_power_plus": (C.RES_EJ_PP, "int"),
+    "ejected_power_minus": (C.RES_EJ_PM, "int"),
+    "attack": (C.RES_ATTACK, "int"),
+    "defence": (C.RES_DEFENCE, "int"),
+    "hit": (C.RES_HIT, "flag"),
+    "damage": (C.RES_DAMAGE, "int"),
+    "penalty": (C.RES_PENALTY, "int"),
+    "blocks": (C.RES_BLOCKS, "int"),
+    "counters": (C.RES_COUNTERS, "int"),
+    "last_counter": (C.RES_LAST_COUNTER, "player"),
+    "cancelled": (C.RES_CANCELLED, "flag"),
+    "effect": (C.RES_EFFECT, "effect"),
+    "effect_source": (C.RES_EFFECT_SRC, "card"),
+    "copy_depth": (C.RES_COPY_DEPTH, "int"),
+    "extra": (C.RES_EXTRA, "int"),
+    "in_extra": (C.RES_IN_EXTRA, "int"),
+    "no_block": (C.RES_NO_BLOCK, "flag"),
+    "bushido": (C.RES_BUSHIDO, "card"),
+    "chosen": (C.RES_CHOSEN, "flag"),
+    "effect_owner": (C.RES_EFFECT_OWNER, "player"),
+    "wind": (C.RES_WIND, "card"),
+    "techniques_done": (C.RES_TECH_DONE, "int"),
+}
+RES_DEFAULTS = {"step": C.STEP_ACTION, "played_zone": -1, "played": -1, "ejected": -1}
+RES_DEFAULTS |= {"last_counter": -1, "effect_source": -1, "effect_owner": -1, "wind": -1, "bushido": -1}
+
+# board entry key -> player-block field (per zone)
+CARD_FIELDS = {
+    "blocked": C.P_ZBLOCK,
+    "damage_tokens": C.P_CDMG,
+    "power_plus": C.P_CPP,
+    "power_minus": C.P_CPM,
+}
+TOP_KEYS = (
+    "format",
+    "version",
+    "rules",
+    "phase",
+    "decider",
+    "active",
+    "turn",
+    "winner",
+    "first",
+    "hero_mode",
+    "players",
+    "draw_pile",
+    "discard_pile",
+    "rng",
+)
+TOP_OPTIONAL = ("deck_sha256", "plays", "decisions", "reshuffles", "resolution")
+PLAYER_KEYS = ("health", "hand", "board")
+PLAYER_OPTIONAL = ("fury", "poison", "hero", "set_aside", "zones")
+
+
+def _pb(p: int) -> int:
+    """Offset of player p's block."""
+    return C.P_BASE + p * C.P_SIZE
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _card_writer(table: np.ndarray) -> Callable[[int], str | int | None]:
+    """A function writing a card id as its label when unique, else the id (-1 -> null)."""
+    valid = [i for i in range(C.MAX_CARDS) if table[i, C.CF_VALID]]
+    labels = {i: card_label(table, i) for i in valid}
+    counts: dict[str, int] = {}
+    for text in labels.values():
+        counts[text] = counts.get(text, 0) + 1
+
+    def write(card: int) -> str | int | None:
+        card = int(card)
+        if card == C.NO_CARD:
+            return None
+        text = labels.get(card)
+        return text if text is not None and counts[text] == 1 else card
+
+    return write
+
+
+def card_ref(table: np.ndarray, card: int) -> str | int:
+    """CARD as written in positions and notation: its label when unique in TABLE, else its id."""
+    ref = _card_writer(table)(card)
+    return card if ref is None else ref
+
+
+def _name_or_int(names: tuple[str, ...], value: int) -> str | int:
+    """names[value], or the raw int when out of range (the loader will refuse it)."""
+    return names[value] if 0 <= value < len(names) else value
+
+
+def _flag_out(value: int) -> bool | int:
+    """A flag as true/false (an odd value stays an int, so nothing is lost)."""
+    return bool(value) if value in (0, 1) else value
+
+
+def _none_if_negative(value: int) -> int | None:
+    """-1 (no card, zone or player) as null."""
+    return None if value == -1 else value
+
+
+def _res_value(kind: str, value: int, card: Callable) -> object:
+    """One resolution field as JSON."""
+    if kind == "card":
+        return card(value)
+    if kind in ("zone", "player"):
+        return _none_if_negative(value)
+    if kind == "flag":
+        return _flag_out(value)
+    if kind == "step":
+        return _name_or_int(STEP_NAMES, value)
+    if kind == "effect":
+        return _name_or_int(C.EFFECT_NAMES, value)
+    return value
+
+
+def _resolution_to_dict(s: list[int], card: Callable) -> dict:
+    """Every RES_* field by name."""
+    return {key: _res_value(kind, s[off], card) for key, (off, kind) in RES_FIELDS.items()}
+
+
+def _player_to_dict(s: list[int], p: int, card: Callable) -> dict:
+    """One player block as JSON."""
+    b = _pb(p)
+    board = []
+    for z in range(C.N_ZONES):
+        if s[b + C.P_ZCARD + z] != C.NO_CARD:
+            entry = {"zone": z, "card": card(s[b + C.P_ZCARD + z])}
+            entry |= {key: s[b + f + z] for key, f in CARD_FIELDS.items()}
+            entry["blocked"] = _flag_out(entry["blocked"])
+            board.append(entry)
+    zones = [
+        {"zone": z, "damage_tokens": s[b + C.P_ZDMG + z], "crow": _flag_out(s[b + C.P_ZCROW + z])}
+        for z in range(C.N_ZONES)
+        if s[b + C.P_ZDMG + z] or s[b + C.P_ZCROW + z]
+    ]
+    hero = s[b + C.P_HERO]
+    return {
+        "health": s[b + C.P_HEALTH],
+        "fury": _flag_out(s[b + C.P_FURY]),
+        "poison": _flag_out(s[b + C.P_POISON]),
+        "hero": None if hero == C.NO_HERO else _name_or_int(C.HERO_NAMES, hero),
+        "hand": [card(c) for c in s[b + C.P_HAND : b + C.P_HAND + s[b + C.P_HAND_N]]],
+        "set_aside": [card(c) for c in s[b + C.P_ASIDE : b + C.P_ASIDE + s[b + C.P_ASIDE_N]]],
+        "board": board,
+        "zones": zones,
+    }
+
+
+def _winner_out(value: int) -> int | str | None:
+    """H_WINNER as null, 0, 1 or "draw"."""
+    if value == C.NO_WINNER:
+        return None
+    return DRAW_TEXT if value == C.DRAWN_GAME else value
+
+
+def state_to_dict(
+    state: np.ndarray, table: np.ndarray, opts: np.ndarray, deck_sha256: str | None = None
+) -> dict:
+    """The position STATE as a JSON-ready dict (format ``emr-sim-position`` v1)."""
+    s = [int(v) for v in np.asarray(state)]
+    card = _card_writer(table)
+    return {
+        "format": POSITION_FORMAT,
+        "version": POSITION_VERSION,
+        "deck_sha256": deck_sha256,
+        "rules": describe_options(opts),
+        "phase": _name_or_int(C.DECISION_NAMES, s[C.H_PHASE]),
+        "decider": _none_if_negative(s[C.H_DECIDER]),
+        "active": _none_if_negative(s[C.H_ACTIVE]),
+        "turn": s[C.H_TURN],
+        "winner": _winner_out(s[C.H_WINNER]),
+        "first": _none_if_negative(s[C.H_FIRST]),
+        "hero_mode": _flag_out(s[C.H_HERO_MODE]),
+        "plays": s[C.H_PLAYS],
+        "decisions": s[C.H_DECISIONS],
+        "reshuffles": s[C.H_RESHUFFLES],
+        "resolution": _resolution_to_dict(s, card),
+        "players": [_player_to_dict(s, p, card) for p in (0, 1)],
+        "draw_pile": [card(c) for c in s[C.DRAW : C.DRAW + s[C.DRAW_N]]],
+        "discard_pile": [card(c) for c in s[C.DISC : C.DISC + s[C.DISC_N]]],
+        "rng": s[C.RNG : C.RNG + C.RNG_WORDS],
+    }
+
+
+def dumps_position(
+    state: np.ndarray, table: np.ndarray, opts: np.ndarray, deck_sha256: str | None = None
+) -> str:
+    """The position as indented JSON text, card lists on one line (ends with a newline)."""
+    return _json_text(state_to_dict(state, table, opts, deck_sha256), 0) + "\n"
+
+
+def _json_text(value: object, level: int) -> str:
+    """JSON with nested containers indented, and lists of scalars or short objects inline."""
+    flat = json.dumps(value)
+    nested = isinstance(value, dict | list) and (
+        any(isinstance(v, dict | list) for v in (value.values() if isinstance(value, dict) else value))
+        or (isinstance(value, dict) and len(flat) > 120)
+    )
+    if not nested:
+        return flat
+    pad, end = "  " * (level + 1), "  " * level
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k)}: {_json_text(v, level + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + end + "}"
+    assert isinstance(value, (list, tuple))
+    return "[\n" + ",\n".join(pad + _json_text(v, level + 1) for v in value) + "\n" + end + "]"
+
+
+def save_position(
+    path: str | Path, state: np.ndarray, table: np.ndarray, opts: np.ndarray, deck_sha256: str | None
+) -> None:
+    """Write the position to PATH as JSON."""
+    Path(path).write_text(dumps_position(state, table, opts, deck_sha256), encoding="utf-8")
+
+
+# ---------------------------------------------------------------- reading: small checkers
+
+
+def _fail(path: str, problem: str) -> PositionError:
+    """A PositionError reading ``PATH: PROBLEM``."""
+    return PositionError(f"{path}: {problem}")
+
+
+def _obj(value: object, path: str, required: tuple, optional: tuple = ()) -> dict:
+    """VALUE as a dict with all REQUIRED keys and no key outside REQUIRED + OPTIONAL."""
+    if not isinstance(value, dict):
+        raise _fail(path, f"expected an object, not {type(value).__name__}")
+    for key in value:
+        if key not in required and key not in optional:
+            raise _fail(path, f"unknown key {key!r}")
+    for key in required:
+        if key not in value:
+            raise _fail(path, f"missing key {key!r}")
+    return value
+
+
+def _int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
+    """VALUE as an int in LOW..HIGH (either bound may be None)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(path, f"expected an integer, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{'' if low is None else low}..{'' if high is None else high}"
+        raise _fail(path, f"{value} is out of range {span}")
+    if abs(value) >= INT_LIMIT:
+        raise _fail(path, f"{value} is too large")
+    return value
+
+
+def _flag(value: object, path: str) -> int:
+    """A flag: true/false (or a non-negative integer, as written for odd values)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return _int(value, path, 0)
+    raise _fail(path, f"expected true or false, not {value!r}")
+
+
+def _list(value: object, path: str, limit: int | None = None) -> list:
+    """VALUE as a list of at most LIMIT entries."""
+    if not isinstance(value, list):
+        raise _fail(path, f"expected a list, not {type(value).__name__}")
+    if limit is not None and len(value) > limit:
+        raise _fail(path, f"{len(value)} entries; at most {limit}")
+    return value
+
+
+def _named(value: object, path: str, names: tuple[str, ...], what: str) -> int:
+    """The index of VALUE in NAMES."""
+    if not isinstance(value, str) or value not in names:
+        raise _fail(path, f"{value!r} is not {what} ({', '.join(names)})")
+    return names.index(value)
+
+
+def _player(value: object, path: str) -> int:
+    """A seat 0/1, or null for -1."""
+    return -1 if value is None else _int(value, path, 0, 1)
+
+
+def _card(value: object, path: str, table: np.ndarray) -> int:
+    """A card id from a label or an id that the table knows."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise _fail(path, f"expected a card label or id, not {value!r}")
+    if isinstance(value, int) and not (0 <= value < C.MAX_CARDS and table[value, C.CF_VALID]):
+        raise _fail(path, f"card {value} is unknown")
+    try:
+        return find_card(table, str(value))
+    except ValueError as err:
+        problem = "is ambiguous; give its id" if "ambiguous" in str(err) else "is unknown"
+        raise _fail(path, f"card {value!r} {problem}") from None
+
+
+def _cards(value: object, path: str, table: np.ndarray, limit: int) -> list[int]:
+    """A list of cards (labels or ids)."""
+    return [_card(v, f"{path}[{i}]", table) for i, v in enumerate(_list(value, path, limit))]
+
+
+# ---------------------------------------------------------------- reading: sections
+
+
+def _read_header(d: dict, s: np.ndarray) -> None:
+    """Header fields (and the phase/winner agreement)."""
+    s[C.H_PHASE] = _named(d["phase"], "phase", C.DECISION_NAMES, "a decision kind")
+    s[C.H_DECIDER] = _player(d["decider"], "decider")
+    s[C.H_ACTIVE] = _player(d["active"], "active")
+    s[C.H_FIRST] = _player(d["first"], "first")
+    s[C.H_TURN] = _int(d["turn"], "turn", 0)
+    s[C.H_HERO_MODE] = _flag(d["hero_mode"], "hero_mode")
+    s[C.H_PLAYS] = _int(d.get("plays", 0), "plays", 0)
+    s[C.H_DECISIONS] = _int(d.get("decisions", 0), "decisions", 0)
+    s[C.H_RESHUFFLES] = _int(d.get("reshuffles", 0), "reshuffles", 0)
+    winner = d["winner"]
+    if winner is None:
+        s[C.H_WINNER] = C.NO_WINNER
+    elif winner == DRAW_TEXT:
+        s[C.H_WINNER] = C.DRAWN_GAME
+    elif isinstance(winner, int) and not isinstance(winner, bool) and winner in (0, 1):
+        s[C.H_WINNER] = winner
+    else:
+        raise _fail("winner", f"{winner!r} is not null, 0, 1 or {DRAW_TEXT!r}")
+    if (s[C.H_PHASE] == C.DK_NONE) != (s[C.H_WINNER] != C.NO_WINNER):
+        raise _fail("winner", "must be given exactly when the phase is 'over'")
+
+
+def _res_in(kind: str, value: object, path: str, table: np.ndarray) -> int:
+    """One resolution field from JSON."""
+    if kind == "card":
+        return -1 if value is None else _card(value, path, table)
+    if kind == "zone":
+        return -1 if value is None else _int(value, path, 0, C.N_ZONES - 1)
+    if kind == "player":
+        return _player(value, path)
+    if kind == "flag":
+        return _flag(value, path)
+    if kind == "step":
+        return _named(value, path, STEP_NAMES, "a step")
+    if kind == "effect":
+        return _named(value, path, C.EFFECT_NAMES, "an effect")
+    return _int(value, path)
+
+
+def _read_resolution(value: object, s: np.ndarray, table: np.ndarray) -> None:
+    """RES_* fields; a missing key takes its idle value (RES_DEFAULTS, else 0)."""
+    d = _obj(value, "resolution", (), tuple(RES_FIELDS))
+    for key, (off, kind) in RES_FIELDS.items():
+        if key in d:
+            s[off] = _res_in(kind, d[key], f"resolution.{key}", table)
+        else:
+            s[off] = RES_DEFAULTS.get(key, 0)
+
+
+def _read_board(value: object, path: str, s: np.ndarray, b: int, table: np.ndarray, running: bool) -> None:
+    """A board: occupied zones with their card, block state and card tokens."""
+    entries = _list(value, path, C.N_ZONES)
+    zones = []
+    for i, entry in enumerate(entries):
+        e = _obj(entry, f"{path}[{i}]", ("zone", "card"), tuple(CARD_FIELDS))
+        z = _int(e["zone"], f"{path}[{i}].zone", 0, C.N_ZONES - 1)
+        if z in zones:
+            raise _fail(path, f"zone {z} holds two cards")
+        zones.append(z)
+        s[b + C.P_ZCARD + z] = _card(e["card"], f"{path}: zone {z}", table)
+        for key, f in CARD_FIELDS.items():
+            where = f"{path}: zone {z}: {key}"
+            raw = e.get(key, 0)
+            s[b + f + z] = _flag(raw, where) if key == "blocked" else _int(raw, where, 0)
+    if running:
+        if len(zones) != 2:
+            raise _fail(path, f"a running game needs exactly 2 cards on each board, not {len(zones)}")
+        if abs(zones[0] - zones[1]) != 1:
+            raise _fail(path, "the two cards must stand in adjacent zones")
+
+
+def _read_zones(value: object, path: str, s: np.ndarray, b: int) -> None:
+    """Zone tokens: damage tokens and crow tokens lying on zones."""
+    seen = set()
+    for i, entry in enumerate(_list(value, path, C.N_ZONES)):
+        e = _obj(entry, f"{path}[{i}]", ("zone",), ("damage_tokens", "crow"))
+        z = _int(e["zone"], f"{path}[{i}].zone", 0, C.N_ZONES - 1)
+        if z in seen:
+            raise _fail(path, f"zone {z} is listed twice")
+        seen.add(z)
+        s[b + C.P_ZDMG + z] = _int(e.get("damage_tokens", 0), f"{path}: zone {z}: damage_tokens", 0)
+        s[b + C.P_ZCROW + z] = _flag(e.get("crow", False), f"{path}: zone {z}: crow")
+
+
+def _put_cards(s: np.ndarray, count_at: int, cards: list[int]) -> None:
+    """Store a card list at its count offset (slots follow the count)."""
+    s[count_at] = len(cards)
+    s[count_at + 1 : count_at + 1 + len(cards)] = cards
+
+
+def _read_player(value: object, p: int, s: np.ndarray, table: np.ndarray, running: bool) -> None:
+    """One player block: health, fury, poison, hero, cards and tokens."""
+    path = f"players[{p}]"
+    d = _obj(value, path, PLAYER_KEYS, PLAYER_OPTIONAL)
+    b = _pb(p)
+    s[b + C.P_HEALTH] = _int(d["health"], f"{path}.health", 0)
+    s[b + C.P_FURY] = _flag(d.get("fury", False), f"{path}.fury")
+    s[b + C.P_POISON] = _flag(d.get("poison", False), f"{path}.poison")
+    hero = d.get("hero")
+    s[b + C.P_HERO] = C.NO_HERO if hero is None else _named(hero, f"{path}.hero", C.HERO_NAMES, "a hero")
+    _put_cards(s, b + C.P_HAND_N, _cards(d["hand"], f"{path}.hand", table, C.MAX_HAND))
+    _put_cards(s, b + C.P_ASIDE_N, _cards(d.get("set_aside", []), f"{path}.set_aside", table, C.MAX_ASIDE))
+    _read_board(d["board"], f"{path}.board", s, b, table, running)
+    _read_zones(d.get("zones", []), f"{path}.zones", s, b)
+
+
+def _read_rules(value: object) -> np.ndarray:
+    """The rules options from ``{name: text}`` (missing names keep their defaults)."""
+    if not isinstance(value, dict):
+        raise _fail("rules", f"expected an object, not {type(value).__name__}")
+    for name, text in value.items():
+        if isinstance(text, bool) or not isinstance(text, str | int):
+            raise _fail(f"rules.{name}", f"expected text, not {text!r}")
+    try:
+        return options_from_dict(value)
+    except ValueError as err:
+        raise _fail("rules", str(err)) from None
+
+
+def _read_rng(value: object, s: np.ndarray) -> None:
+    """The four 32-bit words of the game RNG."""
+    words = _list(value, "rng")
+    if len(words) != C.RNG_WORDS:
+        raise _fail("rng", f"expected {C.RNG_WORDS} words, not {len(words)}")
+    for k, w in enumerate(words):
+        s[C.RNG + k] = _int(w, f"rng[{k}]", 0, RNG_LIMIT - 1)
+
+
+# ---------------------------------------------------------------- reading: card accounting
+
+
+def _holdings(s: np.ndarray) -> list[tuple[int, str]]:
+    """(card, JSON path) for every place that holds a card."""
+    held = []
+    for p in (0, 1):
+        b = _pb(p)
+        for key, n_at in (("hand", C.P_HAND_N), ("set_aside", C.P_ASIDE_N)):
+            held += [(int(c), f"players[{p}].{key}") for c in s[b + n_at + 1 : b + n_at + 1 + s[b + n_at]]]
+        held += [
+            (int(c), f"players[{p}].board") for c in s[b + C.P_ZCARD : b + C.P_ZCARD + C.N_ZONES] if c >= 0
+        ]
+    for key, n_at in (("draw_pile", C.DRAW_N), ("discard_pile", C.DISC_N)):
+        held += [(int(c), key) for c in s[n_at + 1 : n_at + 1 + s[n_at]]]
+    if s[C.RES_EJECTED] != C.NO_CARD:
+        held.append((int(s[C.RES_EJECTED]), "resolution.ejected"))
+    return held
+
+
+def _check_cards(s: np.ndarray, table: np.ndarray) -> None:
+    """Each card held at most once, bows only on boards, every shot card somewhere."""
+    where: dict[int, str] = {}
+    for card, path in _holdings(s):
+        name = card_label(table, card)
+        if card in where:
+            raise _fail(path, f"card {card} ({name}) is also in {where[card]}")
+        if card >= C.BOW_BASE and not path.endswith((".board", "ejected")):
+            raise _fail(path, f"bow card {card} ({name}) may only stand on a board")
+        where[card] = path
+    wind = int(s[C.RES_WIND])
+    if wind != C.NO_CARD and wind not in where:
+        where[wind] = "resolution.wind"  # H-WIND: revealed and held until discarded
+    missing = [c for c in range(C.BOW_BASE) if table[c, C.CF_VALID] and c not in where]
+    if missing:
+        shown = ", ".join(f"{c} ({card_label(table, c)})" for c in missing[:8])
+        more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+        raise _fail("cards", f"shot cards found nowhere: {shown}{more}")
+
+
+# ---------------------------------------------------------------- reading: entry points
+
+
+def _empty_state(table: np.ndarray) -> np.ndarray:
+    """A zero state with every card slot NO_CARD and H_N_SHOT from the table."""
+    s = np.zeros(C.STATE_SIZE, dtype=np.int64)
+    for p in (0, 1):
+        b = _pb(p)
+        s[b + C.P_HAND : b + C.P_HAND + C.MAX_HAND] = C.NO_CARD
+        s[b + C.P_ASIDE : b + C.P_ASIDE + C.MAX_ASIDE] = C.NO_CARD
+        s[b + C.P_ZCARD : b + C.P_ZCARD + C.N_ZONES] = C.NO_CARD
+    s[C.DRAW : C.DRAW + C.MAX_CARDS] = C.NO_CARD
+    s[C.DISC : C.DISC + C.MAX_CARDS] = C.NO_CARD
+    s[C.H_N_SHOT] = int(np.count_nonzero(table[: C.BOW_BASE, C.CF_VALID]))
+    return s
+
+
+def _check_format(d: dict) -> None:
+    """The format name, a supported version and the deck hash type."""
+    if d["format"] != POSITION_FORMAT:
+        raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
+    version = _int(d["version"], "version")
+    if version != POSITION_VERSION:
+        raise _fail("version", f"version {version} is not supported (this build reads {POSITION_VERSION})")
+    sha = d.get("deck_sha256")
+    if sha is not None and not isinstance(sha, str):
+        raise _fail("deck_sha256", f"expected text or null, not {sha!r}")
+
+
+def state_from_dict(d: object, table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(state, opts) from a position dict; PositionError naming the path if invalid."""
+    if not isinstance(d, dict):
+        raise _fail("position", f"expected a JSON object, not {type(d).__name__}")
+    if "format" in d and d["format"] != POSITION_FORMAT:
+        raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
+    d = _obj(d, "position", TOP_KEYS, TOP_OPTIONAL)
+    _check_format(d)
+    opts = _read_rules(d["rules"])
+    s = _empty_state(table)
+    _read_header(d, s)
+    _read_resolution(d.get("resolution", {}), s, table)
+    players = _list(d["players"], "players")
+    if len(players) != 2:
+        raise _fail("players", f"expected 2 players, not {len(players)}")
+    for p in (0, 1):
+        _read_player(players[p], p, s, table, s[C.H_PHASE] != C.DK_NONE)
+    _put_cards(s, C.DRAW_N, _cards(d["draw_pile"], "draw_pile", table, C.MAX_CARDS))
+    _put_cards(s, C.DISC_N, _cards(d["discard_pile"], "discard_pile", table, C.MAX_CARDS))
+    _read_rng(d["rng"], s)
+    _check_cards(s, table)
+    return s, opts
+
+
+def load_position(
+    path_or_dict: str | Path | dict, table: np.ndarray, deck_sha256: str | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """(state, opts) from a JSON file or an already parsed dict.
+
+    When DECK_SHA256 is given, a position recorded with another deck is refused.
+    """
+    d = path_or_dict
+    if isinstance(d, str | Path):
+        try:
+            d = json.loads(Path(d).read_text(encoding="utf-8"))
+        except OSError as err:
+            raise PositionError(f"{d}: cannot read: {err.strerror or err}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise PositionError(f"{path_or_dict}: not JSON: {err}") from None
+    recorded = d.get("deck_sha256") if isinstance(d, dict) else None
+    if deck_sha256 is not None and isinstance(recorded, str) and recorded != deck_sha256:
+        problem = f"recorded with deck {recorded[:12]}..., not with this deck {deck_sha256[:12]}..."
+        raise _fail("deck_sha256", problem)
+    return state_from_dict(d, table)
+
+
+# ---------------------------------------------------------------- a picture for people
+
+
+def _zone_text(s: np.ndarray, b: int, z: int, table: np.ndarray) -> str:
+    """One zone: its card with state and tokens, then the zone's own tokens."""
+    card = int(s[b + C.P_ZCARD + z])
+    parts = ["."] if card == C.NO_CARD else [card_label(table, card)]
+    if card != C.NO_CARD:
+        if s[b + C.P_ZBLOCK + z]:
+            parts.append("blocked")
+        for field, mark in ((C.P_CDMG, "x"), (C.P_CPP, "+"), (C.P_CPM, "-")):
+            if s[b + field + z]:
+                parts.append(f"{mark}{s[b + field + z]}")
+    if s[b + C.P_ZDMG + z]:
+        parts.append(f"trap{s[b + C.P_ZDMG + z]}")
+    if s[b + C.P_ZCROW + z]:
+        parts.append("crow")
+    return f"{z}:" + " ".join(parts)
+
+
+def _player_lines(s: np.ndarray, p: int, table: np.ndarray) -> list[str]:
+    """A player's status line and a line with their six zones."""
+    b = _pb(p)
+    hero = int(s[b + C.P_HERO])
+    status = [f"p{p}", f"health {s[b + C.P_HEALTH]}", f"hand {s[b + C.P_HAND_N]}"]
+    if s[b + C.P_ASIDE_N]:
+        status.append(f"set-aside {s[b + C.P_ASIDE_N]}")
+    if hero != C.NO_HERO:
+        status.append(f"hero {_name_or_int(C.HERO_NAMES, hero)}")
+    status += [word for word, on in (("FURY", s[b + C.P_FURY]), ("poisoned", s[b + C.P_POISON])) if on]
+    zones = " | ".join(_zone_text(s, b, z, table) for z in range(C.N_ZONES))
+    return ["  ".join(status), f"    [ {zones} ]"]
+
+
+def _status_line(s: np.ndarray) -> str:
+    """Turn, active player and the pending decision (or the result)."""
+    phase = int(s[C.H_PHASE])
+    if phase == C.DK_NONE:
+        winner = int(s[C.H_WINNER])
+        result = "drawn" if winner == C.DRAWN_GAME else f"won by p{winner}"
+        return f"turn {s[C.H_TURN]}: game over, {result}"
+    name = _name_or_int(C.DECISION_NAMES, phase)
+    if phase == C.DK_EFFECT:
+        name = f"{name}: {_name_or_int(C.EFFECT_NAMES, int(s[C.RES_EFFECT]))}"
+    return f"turn {s[C.H_TURN]}, p{s[C.H_ACTIVE]} active: p{s[C.H_DECIDER]} to decide '{name}'"
+
+
+def _resolution_line(s: np.ndarray, table: np.ndarray) -> str | None:
+    """The play being resolved, or None outside a play."""
+    if s[C.RES_EJECTED] == C.NO_CARD:
+        return None
+    text = f"  resolving: {card_label(table, int(s[C.RES_EJECTED]))} ejected"
+    text += f", attack {s[C.RES_ATTACK]} vs defence {s[C.RES_DEFENCE]}"
+    text += f", {'hit' if s[C.RES_HIT] else 'miss'}, damage {s[C.RES_DAMAGE]}"
+    if s[C.RES_EFFECT]:
+        text += f", effect {_name_or_int(C.EFFECT_NAMES, int(s[C.RES_EFFECT]))}"
+    return text + (", cancelled" if s[C.RES_CANCELLED] else "")
+
+
+def describe(state: np.ndarray, table: np.ndarray) -> str:
+    """A compact multi-line picture of the position for people.
+
+    Zones read ``z:card`` with ``blocked``, card tokens ``xN`` (damage), ``+N``/``-N``
+    (power), then the zone's own ``trapN`` damage tokens and ``crow``; ``.`` is empty.
+    """
+    s = np.asarray(state)
+    lines = [_status_line(s)]
+    res = _resolution_line(s, table)
+    if res:
+        lines.append(res)
+    for p in (0, 1):
+        lines += _player_lines(s, p, table)
+    top = f", top {card_label(table, int(s[C.DISC + s[C.DISC_N] - 1]))}" if s[C.DISC_N] else ""
+    lines.append(f"draw pile {s[C.DRAW_N]}, discard pile {s[C.DISC_N]}{top}")
+    return "\n".join(lines)

@@ -1,0 +1,132 @@
+"""Paired games and their streamed aggregates, jitted (the core of `emr-sim matchup`).
+
+Pair j of a run plays game index j twice: side A in seat 0, then side A in seat 1,
+with the same deck shuffle and first-player draw, so first-player advantage and deal
+luck cancel within a pair. Results are integer counters and a histogram of game
+lengths added up while games run: merging chunks is a sum, so a run split over any
+number of threads, processes or machines gives the same aggregate.
+
+The aggregate is one int64 vector of aggregate_size(turn_cap): the AG_* counters below,
+then the histogram of game lengths in turns (AG_HIST + turns).
+"""
+
+import numpy as np
+
+from emr_sim.codes import (
+    DRAWN_GAME,
+    GR_BLOCKS,
+    GR_COUNTERS,
+    GR_DAMAGE,
+    GR_EFFECTS,
+    GR_EXTRAS,
+    GR_FIRST,
+    GR_HITS,
+    GR_SIZE,
+    GR_TECH,
+    GR_TURNS,
+    GR_WINNER,
+    N_EFFECTS,
+    N_SOURCES,
+    N_TECH,
+)
+from emr_sim.jit import njit, njit_alloc
+from emr_sim.sim.engine import new_buffers, play_game
+
+AG_GAMES = 0  # games played
+AG_WINS = 1  # + side: games won by side A (0) / B (1)
+AG_DRAWS = 3  # drawn games (turn cap)
+AG_FIRST_WINS = 4  # games won by the player who took the first turn
+AG_PAIR_A = 5  # pairs won twice by A
+AG_PAIR_SPLIT = 6  # pairs won once by each side
+AG_PAIR_B = 7  # pairs won twice by B
+AG_PAIR_DRAWN = 8  # pairs with at least one draw
+AG_TURNS = 9  # turns, summed over games
+AG_HITS = 10  # + side: hits landed
+AG_BLOCKS = 12  # + side: cards blocked with
+AG_COUNTERS = 14  # + side: dragon counters played
+AG_EXTRAS = 16  # + side: extra actions earned
+AG_DAMAGE = 18  # + side * N_SOURCES + source: damage TAKEN by the side, by source
+AG_EFFECTS = AG_DAMAGE + 2 * N_SOURCES  # + side * N_EFFECTS + effect: effects applied
+AG_TECH = AG_EFFECTS + 2 * N_EFFECTS  # + side * N_TECH + technique: technique uses
+AG_SIZE = AG_TECH + 2 * N_TECH  # then the histogram: AG_HIST + turns, turns 0..turn_cap
+AG_HIST = AG_SIZE
+PAIR_SIDES = (0, 1)  # side A's seat in the two games of a pair
+
+
+def aggregate_size(turn_cap: int) -> int:
+    return AG_SIZE + turn_cap + 1
+
+
+@njit
+def add_sides(agg, rec, base_agg, base_rec, width, a_seat):
+    """Copy per-seat counters of a game record into per-side counters."""
+    for side in range(2):
+        seat = a_seat if side == 0 else 1 - a_seat
+        for k in range(width):
+            agg[base_agg + side * width + k] += rec[base_rec + seat * width + k]
+
+
+@njit
+def add_game(agg, rec, a_seat):
+    """One game's record (seats) into the aggregate (sides). Returns the winning side or -1."""
+    agg[AG_GAMES] += 1
+    agg[AG_TURNS] += rec[GR_TURNS]
+    turns = rec[GR_TURNS]
+    if AG_HIST + turns < agg.shape[0]:
+        agg[AG_HIST + turns] += 1
+    winner = rec[GR_WINNER]
+    side = -1
+    if winner == DRAWN_GAME:
+        agg[AG_DRAWS] += 1
+    else:
+        side = 0 if winner == a_seat else 1
+        agg[AG_WINS + side] += 1
+        if winner == rec[GR_FIRST]:
+            agg[AG_FIRST_WINS] += 1
+    add_sides(agg, rec, AG_HITS, GR_HITS, 1, a_seat)
+    add_sides(agg, rec, AG_BLOCKS, GR_BLOCKS, 1, a_seat)
+    add_sides(agg, rec, AG_COUNTERS, GR_COUNTERS, 1, a_seat)
+    add_sides(agg, rec, AG_EXTRAS, GR_EXTRAS, 1, a_seat)
+    add_sides(agg, rec, AG_DAMAGE, GR_DAMAGE, N_SOURCES, a_seat)
+    add_sides(agg, rec, AG_EFFECTS, GR_EFFECTS, N_EFFECTS, a_seat)
+    add_sides(agg, rec, AG_TECH, GR_TECH, N_TECH, a_seat)
+    return side
+
+
+@njit
+def add_pair(agg, first, second):
+    """The pair's outcome from the winning sides of its two games (-1: a draw)."""
+    if first < 0 or second < 0:
+        agg[AG_PAIR_DRAWN] += 1
+    elif first == 0 and second == 0:
+        agg[AG_PAIR_A] += 1
+    elif first == 1 and second == 1:
+        agg[AG_PAIR_B] += 1
+    else:
+        agg[AG_PAIR_SPLIT] += 1
+
+
+@njit_alloc
+def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records):
+    """Play pairs first_pair.. of run `seed`; sides = (kind A, kind B, hero A, hero B).
+    Adds them into agg; when records has rows, game k of this call goes to records[k]."""
+    bufs = new_buffers()
+    rec = np.zeros(GR_SIZE, dtype=np.int64)
+    seats = np.zeros(4, dtype=np.int64)
+    keep = records.shape[0] > 0
+    outcome = np.zeros(2, dtype=np.int64)
+    for j in range(n_pairs):
+        for a_seat in range(2):
+            seats[a_seat] = sides[0]
+            seats[1 - a_seat] = sides[1]
+            seats[2 + a_seat] = sides[2]
+            seats[3 - a_seat] = sides[3]
+            play_game(T, O, seed, first_pair + j, seats, bufs, rec)
+            outcome[a_seat] = add_game(agg, rec, a_seat)
+            if keep:
+                records[2 * j + a_seat, :GR_SIZE] = rec
+                records[2 * j + a_seat, GR_SIZE] = a_seat
+        add_pair(agg, outcome[0], outcome[1])
+
+
+RECORD_COLS = GR_SIZE + 1  # a game record and the seat of side A

@@ -1,0 +1,178 @@
+"""The hero matrix: every pair of distinct heroes played as paired games, one cell at a time.
+
+A cell (hero_a, hero_b) with hero_a before hero_b in HERO_NAMES order plays the seat-swapped
+pairs of `emr-sim matchup` on its own seed, cell_seed(run seed, hero_a, hero_b), so cells are
+independent of each other, and two runs with the same run seed play the same deals in every
+cell (what `emr-sim compare` pairs up). A cell's games are a records frame
+(emr_sim.simulate.records), which the run directory (emr_sim.simulate.rundir) keeps as one Parquet file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import math
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from emr_sim import codes as C
+from emr_sim.simulate.records import game_frame
+from emr_sim.simulate.rundir import RUN_FORMAT, cell_path, open_run, write_cell
+from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
+from emr_sim.simulate.setup import RunSetup, run_record, run_setup
+from emr_sim.stats import wilson
+
+DEFAULT_GAMES = 10_000  # games per cell: ±1 point (95 %) near 50 %
+DEFAULT_MAX_GAMES = 1_000_000  # cap of the sequential rule, per cell
+BATCH_PAIRS = 1_000  # pairs added at a time by the sequential rule (--until-ci)
+SEED_MASK = (1 << 62) - 1
+
+
+def cell_seed(seed: int, hero_a: str, hero_b: str) -> int:
+    """The seed of one cell: a hash of the run seed and the two heroes (order matters)."""
+    digest = hashlib.sha256(f"emr-sim cell {int(seed)} {hero_a} {hero_b}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") & SEED_MASK
+
+
+def cell_pairs(heroes: list[str]) -> list[tuple[str, str]]:
+    """The cells of a matrix over `heroes`: each unordered pair once, in HERO_NAMES order."""
+    ordered = sorted(heroes, key=C.HERO_NAMES.index)
+    return list(itertools.combinations(ordered, 2))
+
+
+@dataclass
+class CellSpec:
+    """What every cell of a run shares: the run set-up and the cell sizes."""
+
+    setup: RunSetup
+    games: int  # games per cell (rounded up to pairs); the minimum with until_ci
+    until_ci: float | None = None  # sequential: add pairs until the half-width is at most this
+    max_games: int | None = None  # the cap of the sequential rule
+
+
+def play_cell_pairs(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs: int, progress):
+    """Pairs first_pair.. of the cell as a records frame."""
+    sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
+    seed = cell_seed(spec.setup.seed, hero_a, hero_b)
+    _, rows = run_pairs(spec.setup, sides, n_pairs, progress, seed, keep_records=True, first_pair=first_pair)
+    assert rows is not None  # kept: keep_records=True
+    return game_frame(rows, hero_a, hero_b, first_pair)
+
+
+def half_width(games: pd.DataFrame) -> float:
+    """Half-width of the 95 % Wilson interval of side A's win rate."""
+    low, high = wilson(int(games["win_a"].sum()), len(games))
+    return (high - low) / 2
+
+
+def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFrame:
+    """All games of one cell: spec.games, then, with until_ci, batches of BATCH_PAIRS pairs
+    until the interval half-width is at most until_ci or max_games is reached."""
+    n_pairs = math.ceil(spec.games / 2)
+    frames = [play_cell_pairs(spec, hero_a, hero_b, 0, n_pairs, progress)]
+    if spec.until_ci is None:
+        return frames[0]
+    cap_pairs = math.ceil((spec.max_games or spec.games) / 2)
+    while half_width(pd.concat(frames)) > spec.until_ci and n_pairs < cap_pairs:
+        batch = min(BATCH_PAIRS, cap_pairs - n_pairs)
+        if getattr(progress, "total", None) is not None:
+            progress.total += 2 * batch  # the bar grows with the sequential rule
+        frames.append(play_cell_pairs(spec, hero_a, hero_b, n_pairs, batch, progress))
+        n_pairs += batch
+    return pd.concat(frames, ignore_index=True)
+
+
+@dataclass
+class MatrixRun:
+    """What run_matrix did: the run directory, its record, the cells played and skipped."""
+
+    run_dir: str
+    record: dict
+    played: list[tuple[str, str]]
+    skipped: list[tuple[str, str]]
+    seconds: float
+    games_played: int
+
+
+def parse_hero_list(text: str | list | tuple | None) -> list[str]:
+    """--heroes a,b,c (at least two distinct masters), in HERO_NAMES order; None: all eight."""
+    if text is None:
+        return list(C.HERO_NAMES)
+    names = [h.strip().lower() for h in (text.split(",") if isinstance(text, str) else text)]
+    unknown = [h for h in names if h not in C.HERO_NAMES]
+    if unknown:
+        raise ValueError(
+            f"unknown hero {unknown[0]!r} in --heroes; the masters are {', '.join(C.HERO_NAMES)}"
+        )
+    if len(set(names)) != len(names):
+        raise ValueError(f"--heroes names a master twice: {text}")
+    if len(names) < 2:
+        raise ValueError("--heroes needs at least two masters")
+    return sorted(names, key=C.HERO_NAMES.index)
+
+
+def check_sizes(games: int, until_ci: float | None, max_games: int | None) -> None:
+    if games < 2:
+        raise ValueError(f"--games must be at least 2 (one pair), not {games}")
+    if until_ci is not None and not 0 < until_ci < 0.5:
+        raise ValueError(f"--until-ci is a half-width between 0 and 0.5 (0.01 = ±1 point), not {until_ci}")
+    if max_games is not None and max_games < games:
+        raise ValueError(f"--max-games ({max_games}) must be at least --games ({games})")
+
+
+def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_games) -> dict:
+    """The run record of a matrix (emr_sim.simulate.setup.run_record and the matrix's keys)."""
+    return {
+        "format": RUN_FORMAT,
+        **run_record(setup),
+        "heroes": list(heroes),
+        "games_per_cell": int(2 * math.ceil(games / 2)),
+        "until_ci": until_ci,
+        "max_games": (int(2 * math.ceil((max_games or DEFAULT_MAX_GAMES) / 2)) if until_ci else None),
+    }
+
+
+def run_matrix(
+    run_dir: str | Path,
+    heroes: str | list | None = None,
+    games: int = DEFAULT_GAMES,
+    seed: int | None = None,
+    players: str | tuple = "greedy,greedy",
+    fury: bool = True,
+    deck: str | Path | None = None,
+    rules: dict[str, str] | None = None,
+    workers: int | None = None,
+    until_ci: float | None = None,
+    max_games: int | None = None,
+    quiet: bool = True,
+    on_cell=None,
+) -> MatrixRun:
+    """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
+    run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell."""
+    names = parse_hero_list(heroes)
+    check_sizes(games, until_ci, max_games)
+    setup = run_setup(
+        seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matrix"
+    )
+    record = matrix_record(setup, names, games, until_ci, max_games)
+    root = open_run(run_dir, record)
+    spec = CellSpec(setup, record["games_per_cell"], until_ci, record["max_games"])
+    cells = cell_pairs(names)
+    todo = [c for c in cells if not cell_path(root, *c).is_file()]
+    skipped = [c for c in cells if c not in todo]
+    if todo:
+        load_kernels(setup, setup.sides(0, 1))
+    start = time.perf_counter()
+    played_games = 0
+    with progress_bar(len(todo) * spec.games, quiet) as bar:
+        for a, b in todo:
+            bar.set_postfix_str(f"{a} vs {b}")
+            frame = play_cell(spec, a, b, bar)
+            write_cell(root, a, b, frame)
+            played_games += len(frame)
+            if on_cell:
+                on_cell(a, b, frame)
+    return MatrixRun(str(root), record, todo, skipped, time.perf_counter() - start, played_games)

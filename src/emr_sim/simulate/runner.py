@@ -1,0 +1,92 @@
+"""The chunked runner: seat-swapped pairs played on threads, with a progress bar.
+
+Pairs are split into chunks of CHUNK_PAIRS. Each chunk adds into its own integer aggregate
+(emr_sim.sim.pairs) and writes its games' records into its own rows, and the aggregates are
+summed, so a result does not depend on the number of threads or on how a run is split. The
+kernels release the GIL, so threads run them in parallel. The chunks are made as they are
+needed, a few per thread ahead, so memory does not grow with the number of games.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from emr_sim.options import O_TURN_CAP
+from emr_sim.sim import pairs
+
+if TYPE_CHECKING:
+    from emr_sim.simulate.setup import RunSetup
+
+DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reproducible
+CHUNK_PAIRS = 500  # pairs per task: small enough for a smooth progress bar
+AHEAD = 4  # chunks in flight per thread
+
+
+def chunks(n_pairs: int, size: int | None = None) -> Iterator[tuple[int, int]]:
+    """(first pair, count) of each task, made lazily; size defaults to CHUNK_PAIRS (read at call
+    time, so tests may change it)."""
+    size = size or CHUNK_PAIRS
+    return ((first, min(size, n_pairs - first)) for first in range(0, n_pairs, size))
+
+
+def load_kernels(setup: RunSetup, sides: np.ndarray) -> None:
+    """Load (or compile) the paired-game kernel by playing no pairs; instant once loaded."""
+    agg = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
+    no_rows = np.zeros((0, pairs.RECORD_COLS), dtype=np.int64)
+    pairs.play_pairs(setup.table, setup.opts, 0, 0, 0, sides, agg, no_rows)
+
+
+def run_pairs(
+    setup: RunSetup,
+    sides: np.ndarray,
+    n_pairs: int,
+    progress,
+    seed: int | None = None,
+    keep_records: bool = False,
+    first_pair: int = 0,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """Play pairs first_pair .. first_pair + n_pairs - 1 of the run (on its seed, or `seed`)
+    on setup.workers threads: (aggregate, records array or None; records row 2k + s is game s
+    of the k-th pair played)."""
+    table, opts, workers = setup.table, setup.opts, setup.workers
+    seed = setup.seed if seed is None else seed
+    size = pairs.aggregate_size(int(opts[O_TURN_CAP]))
+    records = np.zeros((2 * n_pairs if keep_records else 0, pairs.RECORD_COLS), dtype=np.int64)
+    load_kernels(setup, sides)  # once, before the threads start
+
+    def task(first: int, count: int) -> tuple[np.ndarray, int]:
+        agg = np.zeros(size, dtype=np.int64)
+        rows = records[2 * first : 2 * (first + count)] if keep_records else records[:0]
+        pairs.play_pairs(table, opts, seed, first_pair + first, count, sides, agg, rows)
+        return agg, 2 * count
+
+    total = np.zeros(size, dtype=np.int64)
+    todo = chunks(n_pairs)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        running = {pool.submit(task, *c) for c in itertools.islice(todo, AHEAD * workers)}
+        try:
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    agg, games = future.result()
+                    total += agg
+                    progress.update(games)
+                running |= {pool.submit(task, *c) for c in itertools.islice(todo, len(done))}
+        except BaseException:  # Ctrl-C: drop the chunks not started, end soon
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return total, (records if keep_records else None)
+
+
+def progress_bar(games: int, quiet: bool):
+    """A tqdm bar on stderr with games/s and time left, shown after a second, on a terminal."""
+    from tqdm import tqdm  # 0.05 s, only for the commands that play
+
+    show = not quiet and sys.stderr.isatty()
+    return tqdm(total=games, unit="game", file=sys.stderr, disable=not show, delay=1.0, smoothing=0.1)

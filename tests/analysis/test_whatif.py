@@ -1,0 +1,48 @@
+"""What-if comparisons (emr_sim.analysis.whatif): what two run records differ in, and what makes
+two runs comparable game by game."""
+
+import pytest
+
+from emr_sim.analysis.whatif import check_comparable, differences
+from emr_sim.errors import BadInput
+
+
+def record(**changes):
+    base = {
+        "seed": 1,
+        "players": ["greedy", "greedy"],
+        "fury": True,
+        "deck": "default",
+        "deck_sha256": "a" * 64,
+        "rules": {"fury": "on", "health": "8", "penalty": "once"},
+    }
+    return base | changes
+
+
+def test_differences_name_deck_fury_and_each_rule():
+    after = record(
+        deck="mine.csv",
+        deck_sha256="b" * 64,
+        fury=False,
+        rules={"fury": "off", "health": "9", "penalty": "each"},
+    )
+    assert differences(record(), after) == [
+        "deck default → mine.csv",
+        "fury on → off",
+        "health 8 → 9",
+        "penalty once → each",
+    ]
+
+
+def test_same_records_differ_in_nothing():
+    assert differences(record(), record()) == []
+
+
+def test_a_deck_file_with_the_same_contents_is_no_difference():
+    assert differences(record(), record(deck="copy-of-default.csv")) == []
+
+
+@pytest.mark.parametrize(("key", "value"), [("seed", 2), ("players", ["greedy", "random"])])
+def test_runs_on_other_deals_cannot_be_compared(key, value):
+    with pytest.raises(BadInput, match=f"{key} differs"):
+        check_comparable("a", record(), "b", record(**{key: value}))

@@ -1,0 +1,168 @@
+"""D-HIDDEN: the players decide from public information and their own cards only.
+
+Seeded games are played step by step as game.play() plays them. At every decision a
+copy of the state is made in which cards are exchanged between the hand of the
+decider's OPPONENT and the draw pile (the draw pile is reshuffled too, and the game's
+RNG words changed): a position the decider cannot tell apart from the real one. The
+observation (emr_sim.players.observe.observe), the legal actions and the decision
+(Game.choose with an identical copy of the players' RNG) must all be identical.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from support.scenario import pb, seeded_steps
+
+from emr_sim import codes as C
+from emr_sim.game.core import Game, play
+from emr_sim.players.observe import observe
+
+GREEDY = (C.PLAYER_GREEDY, C.PLAYER_GREEDY)
+RANDOM = (C.PLAYER_RANDOM, C.PLAYER_RANDOM)
+MIXED = (C.PLAYER_GREEDY, C.PLAYER_RANDOM)
+
+GAMES = (
+    [pytest.param(seed, GREEDY, None, None, id=f"greedy-{seed}") for seed in range(5)]
+    + [pytest.param(seed, RANDOM, None, None, id=f"random-{seed}") for seed in range(3)]
+    + [
+        pytest.param(7, MIXED, None, None, id="mixed-7"),
+        pytest.param(8, (C.PLAYER_RANDOM, C.PLAYER_GREEDY), None, None, id="mixed-8"),
+        pytest.param(9, GREEDY, {"fury": "on"}, "kungfu,master", id="fury-9"),
+        pytest.param(10, GREEDY, {"health": "12", "copy_copy": "on"}, None, id="long-10"),
+    ]
+)
+
+
+def slots(S: np.ndarray, count_at: int, first: int) -> slice:
+    return slice(first, first + int(S[count_at]))
+
+
+def opponent_hand(S: np.ndarray, decider: int) -> slice:
+    b = pb(1 - decider)
+    return slots(S, b + C.P_HAND_N, b + C.P_HAND)
+
+
+def draw_pile(S: np.ndarray) -> slice:
+    return slots(S, C.DRAW_N, C.DRAW)
+
+
+def indistinguishable(S: np.ndarray, decider: int, rng: np.random.Generator) -> np.ndarray:
+    """A copy of S with 1+ cards exchanged between the opponent's hand and the draw pile,
+    the draw pile reshuffled and the game RNG changed (card accounting kept)."""
+    S2 = S.copy()
+    hand, pile = opponent_hand(S2, decider), draw_pile(S2)
+    h, d = S2[hand].copy(), S2[pile].copy()
+    k = min(len(h), len(d))
+    if k > 0:
+        n = int(rng.integers(1, k + 1))
+        hi, di = rng.choice(len(h), n, replace=False), rng.choice(len(d), n, replace=False)
+        h[hi], d[di] = d[di].copy(), h[hi].copy()
+    rng.shuffle(d)
+    S2[hand], S2[pile] = h, d
+    S2[C.RNG : C.RNG + C.RNG_WORDS] = rng.integers(1, 2**32, C.RNG_WORDS)
+    # same cards in the same places but for these two, same counts
+    assert Counter(S2[hand].tolist() + S2[pile].tolist()) == Counter(S[hand].tolist() + S[pile].tolist())
+    mask = np.ones(C.STATE_SIZE, dtype=bool)
+    mask[hand] = mask[pile] = False
+    mask[C.RNG : C.RNG + C.RNG_WORDS] = False
+    assert np.array_equal(S2[mask], S[mask])
+    return S2
+
+
+def observation(S: np.ndarray, seat: int) -> np.ndarray:
+    obs = np.zeros(C.STATE_SIZE, dtype=np.int64)
+    observe(S, seat, obs)
+    return obs
+
+
+def expected_observation(S: np.ndarray, seat: int) -> np.ndarray:
+    """S with exactly the hidden parts masked (D-HIDDEN)."""
+    want = S.copy()
+    b = pb(1 - seat)
+    want[slots(S, b + C.P_HAND_N, b + C.P_HAND)] = C.HIDDEN
+    want[slots(S, b + C.P_ASIDE_N, b + C.P_ASIDE)] = C.HIDDEN
+    want[draw_pile(S)] = C.HIDDEN
+    want[C.RNG : C.RNG + C.RNG_WORDS] = 0
+    return want
+
+
+@pytest.mark.parametrize(("seed", "players", "rules", "heroes"), GAMES)
+def test_d_hidden_decisions_ignore_opponent_hand_and_draw_pile(seed, players, rules, heroes):
+    rng = np.random.default_rng(1000 + seed)
+    checked, exchanged, phases = 0, 0, Counter()
+    for g, prng in seeded_steps(seed, players, rules=rules, heroes=heroes):
+        if g.over:
+            break
+        S, p = g.state, g.decider
+        S2 = indistinguishable(S, p, rng)
+        twin = Game(S2, g.table, g.opts, g.deck)
+        obs = observation(S, p)
+        assert np.array_equal(obs, observation(S2, p)), np.flatnonzero(obs != observation(S2, p))
+        assert twin.legal_codes() == g.legal_codes()
+        pa, pb_ = prng.copy(), prng.copy()
+        assert g.choose(players, pa) == twin.choose(players, pb_), (g.phase, g.describe())
+        assert np.array_equal(pa, pb_)
+        assert np.array_equal(twin.state, S2)  # choosing changes no state
+        checked += 1
+        if not np.array_equal(S2[opponent_hand(S, p)], S[opponent_hand(S, p)]):
+            exchanged += 1
+            # the exchange is real: the opponent, who sees its own hand, could tell
+            assert not np.array_equal(observation(S, 1 - p), observation(S2, 1 - p))
+        phases[g.phase] += 1
+    assert checked >= 20 and exchanged >= checked // 2
+    assert phases["turn"] > 5 and len(phases) >= 3, phases
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_d_hidden_observation_masks_exactly_the_hidden_parts(seed):
+    checked = 0
+    for g, _prng in seeded_steps(seed, GREEDY):
+        S = g.state
+        for seat in (0, 1):
+            obs = observation(S, seat)
+            assert np.array_equal(obs, expected_observation(S, seat))
+            o = pb(1 - seat)
+            n_opp, n_draw = int(S[o + C.P_HAND_N]), int(S[C.DRAW_N])
+            assert (obs[o + C.P_HAND : o + C.P_HAND + n_opp] == C.HIDDEN).all()
+            assert (obs[C.DRAW : C.DRAW + n_draw] == C.HIDDEN).all()
+            assert (obs[C.RNG : C.RNG + C.RNG_WORDS] == 0).all()
+            # counts stay public; own hand, boards, discard pile and health are shown
+            assert obs[o + C.P_HAND_N] == n_opp and obs[C.DRAW_N] == n_draw
+            assert obs[o + C.P_ASIDE_N] == S[o + C.P_ASIDE_N]
+            own = pb(seat)
+            assert np.array_equal(obs[own : own + C.P_SIZE], S[own : own + C.P_SIZE])
+            assert np.array_equal(obs[C.DISC_N : C.DISC + C.MAX_CARDS], S[C.DISC_N : C.DISC + C.MAX_CARDS])
+            for field in (C.P_HEALTH, C.P_FURY, C.P_POISON):
+                assert obs[o + field] == S[o + field]
+            lo = o + C.P_ZCARD
+            assert np.array_equal(obs[lo : o + C.P_SIZE], S[lo : o + C.P_SIZE])  # board, tokens
+            if n_opp:
+                assert (S[o + C.P_HAND : o + C.P_HAND + n_opp] >= 0).all()  # really masked
+            checked += 1
+    assert checked > 50
+
+
+def test_d_hidden_observation_masks_set_aside_cards():
+    g = Game.new(0)
+    S = g.state.copy()
+    b = pb(1)
+    S[b + C.P_ASIDE_N] = 2
+    S[b + C.P_ASIDE : b + C.P_ASIDE + 2] = (S[C.DRAW + 5], S[C.DRAW + 6])
+    obs = observation(S, 0)
+    assert list(obs[b + C.P_ASIDE : b + C.P_ASIDE + 2]) == [C.HIDDEN, C.HIDDEN]
+    assert obs[b + C.P_ASIDE_N] == 2
+    assert np.array_equal(obs, expected_observation(S, 0))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_d_hidden_stepped_games_are_the_games_play_plays(seed):
+    for players, names in ((GREEDY, "greedy,greedy"), (RANDOM, "random,random")):
+        g = None
+        for g, _prng in seeded_steps(seed, players):  # noqa: B007 (the last one is kept)
+            pass
+        ref = play(seed, names)
+        assert g.over and np.array_equal(g.state, ref.state)
+        assert g.events == ref.events
