@@ -116,7 +116,7 @@ def matchup(
     Example: emr-sim matchup crow illusion -n 100000
     """
     skip_blas_probe()
-    from emr_sim.report.tables import format_summary
+    from emr_sim.report.summary import format_summary
     from emr_sim.simulate.matchup import matchup as run_matchup
     from emr_sim.simulate.runner import DEFAULT_SEED
 

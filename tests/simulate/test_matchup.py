@@ -26,7 +26,7 @@ from emr_sim import __version__
 from emr_sim import codes as C
 from emr_sim.cards import DeckError, load_deck
 from emr_sim.options import O_TURN_CAP, describe_options, make_options
-from emr_sim.report.tables import format_summary
+from emr_sim.report.summary import format_summary
 from emr_sim.sim import pairs as A
 from emr_sim.simulate import runner
 from emr_sim.simulate.matchup import MatchupResult, matchup, side_labels, summarise

@@ -173,10 +173,10 @@ def _card_writer(table: np.ndarray) -> Callable[[int], str | int | None]:
     return write
 
 
-def card_ref(table: np.ndarray, card: int) -> str | int:
-    """CARD as written in positions and notation: its label when unique in TABLE, else its id."""
-    ref = _card_writer(table)(card)
-    return card if ref is None else ref
+def card_ref(table: np.ndarray, card: int) -> str | int | None:
+    """CARD as written in positions and notation: its label when unique in TABLE, else its id
+    (None for no card)."""
+    return _card_writer(table)(card)
 
 
 def _name_or_int(names: tuple[str, ...], value: int) -> str | int:

@@ -5,7 +5,8 @@
                         templates/report.html.j2 (docs/report.md)
     report.plots        its figures (matplotlib)
     report.example_game the example games it replays
-    report.tables       the terminal tables: matchup summary, hero matrix, what-if comparison
+    report.summary      the matchup summary for the terminal
+    report.tables       the terminal tables of a matrix run: hero matrix, what-if comparison
     report.formatting   how rates, points, intervals and p-values are written
 
     >>> from emr_sim.report.build import build_report

@@ -10,12 +10,18 @@ is reported rather than hidden.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
 from emr_sim.cards import Deck, DeckError, load_deck
+from emr_sim.codes import H_TURN
+from emr_sim.game.core import play
+from emr_sim.game.log import summary_line
+from emr_sim.options import default_options, describe_options
+from emr_sim.simulate.matrix import cell_seed
 
 __all__ = [
     "ExampleGame",
@@ -84,10 +90,6 @@ def load_run_deck(record: dict, run_dir: str | Path | None = None) -> Deck | Non
 
 def play_command(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int) -> str:
     """The `emr-sim play` command line that replays game (pair, a_seat) of a cell."""
-    import shlex
-
-    from emr_sim.options import default_options, describe_options
-    from emr_sim.simulate.matrix import cell_seed
 
     side_a, side_b = (hero_a, record["players"][0]), (hero_b, record["players"][1])
     seats = (side_a, side_b) if int(a_seat) == 0 else (side_b, side_a)
@@ -117,8 +119,6 @@ def stored_winner(row: pd.Series | dict) -> int | str:
 
 def replay(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int, deck: Deck | None = None):
     """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.game.core.Game."""
-    from emr_sim.game.core import play
-    from emr_sim.simulate.matrix import cell_seed
 
     side_a, side_b = (hero_a, record["players"][0]), (hero_b, record["players"][1])
     seats = (side_a, side_b) if int(a_seat) == 0 else (side_b, side_a)
@@ -160,8 +160,6 @@ def example_game(
     record: dict, cell: pd.DataFrame, favoured: str | None = None, deck: Deck | None = None
 ) -> ExampleGame:
     """Replay the typical game of a cell (choose_game) and return its log."""
-    from emr_sim.codes import H_TURN
-    from emr_sim.game.log import summary_line
 
     row, why = choose_game(cell, favoured)
     hero_a, hero_b = str(row["hero_a"]), str(row["hero_b"])

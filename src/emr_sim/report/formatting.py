@@ -1,6 +1,6 @@
 """How emr_sim writes numbers for people: rates, points, intervals, p-values.
 
-One module for the terminal tables (report.tables), the matchup summary and the HTML report,
+One module for the terminal tables (report.tables, report.summary) and the HTML report,
 so a rate reads the same everywhere. A missing value (None or NaN) is written as `missing`.
 """
 

@@ -1,10 +1,11 @@
-"""Plain-text tables for the terminal: the matchup summary, the hero matrix and a what-if comparison."""
+"""Plain-text tables for the terminal: the hero matrix and a what-if comparison (the matchup
+summary is in report.summary, which needs no pandas)."""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from emr_sim import codes as C
+from emr_sim import analysis as A
 from emr_sim.report.formatting import points
 
 COL = 10  # width of a matrix column
@@ -18,8 +19,6 @@ def _pct(x: float) -> str:
 def format_matrix(games: pd.DataFrame, record: dict, method: str = "holm") -> str:
     """The matrix of win rates (row hero against column hero, %, ± 95 % half-width), then
     the ranking, first-player advantage and the cells that differ from 50 %."""
-    from emr_sim import analysis as A
-
     cells = A.cell_table(games)
     rate = A.matrix(cells, "win_rate")
     half = A.matrix(cells, "half_width")
@@ -47,8 +46,6 @@ def format_matrix(games: pd.DataFrame, record: dict, method: str = "holm") -> st
 
 
 def format_ranking(cells: pd.DataFrame) -> list[str]:
-    from emr_sim import analysis as A
-
     field = A.field_means(cells)  # indexed by hero
     bt, why = ratings_or_reason(cells)
     lines = ["ranking (mean win rate against the field, 95 %; Bradley–Terry rating, Elo points):"]
@@ -76,8 +73,6 @@ def format_ranking(cells: pd.DataFrame) -> list[str]:
 
 def ratings_or_reason(cells: pd.DataFrame):
     """(Bradley–Terry frame, None), or (None, why) when no finite fit exists (e.g. all draws)."""
-    from emr_sim import analysis as A
-
     try:
         return A.bradley_terry(cells), None
     except ValueError as err:
@@ -117,56 +112,3 @@ def _delta_line(label: str, row: pd.Series) -> str:
         f"{100 * row['delta']:+6.1f}  [{100 * row['ci_low']:+.1f}, {100 * row['ci_high']:+.1f}]"
         f"  p = {row['p_adjusted']:.2g}{mark}"
     )
-
-
-def format_summary(s: dict) -> str:
-    """The summary as a readable table for the terminal."""
-    a, b = s["heroes"]
-    lines = [
-        f"{a} vs {b}: {s['games']:,} games in {s['pairs']:,} seat-swapped pairs, seed {s['run']['seed']}"
-    ]
-    if s["mirror"]:
-        lines.append(
-            "mirror match: outside the game's hero selection rule (R-OPT-HERO), a first-player check"
-        )
-    if not s["run"]["fury"]:
-        lines.append("hero mode off (--no-fury): no fury and no techniques, the heroes are names only")
-    lines.append(f"{'':<24}{a:>16}{b:>16}")
-    rows = [
-        ("wins", s["wins"], "{:,}"),
-        ("win rate", s["win_rate"], "{:.1%}"),
-        ("hits / game", s["hits_per_game"], "{:.2f}"),
-        ("blocks / game", s["blocks_per_game"], "{:.2f}"),
-        ("dragon counters / game", s["counters_per_game"], "{:.2f}"),
-        ("extra actions / game", s["extra_actions_per_game"], "{:.2f}"),
-    ]
-    for name, values, fmt in rows:
-        lines.append(f"{name:<24}{fmt.format(values[a]):>16}{fmt.format(values[b]):>16}")
-    ci = [f"[{lo:.1%}, {hi:.1%}]" for lo, hi in (s["ci95"][a], s["ci95"][b])]
-    lines.append(f"{'95% interval (Wilson)':<24}{ci[0]:>16}{ci[1]:>16}")
-    lines.append("damage taken / game, by source:")
-    for src in C.SOURCE_NAMES:
-        da, db = s["damage_taken_per_game"][a][src], s["damage_taken_per_game"][b][src]
-        lines.append(f"  {src:<22}{da:>16.2f}{db:>16.2f}")
-    lines.append("techniques used / game:")
-    used = [t for t in C.TECH_NAMES if s["techniques_per_game"][a][t] or s["techniques_per_game"][b][t]]
-    for tech in used:
-        ta, tb = s["techniques_per_game"][a][tech], s["techniques_per_game"][b][tech]
-        lines.append(f"  {tech:<22}{ta:>16.2f}{tb:>16.2f}")
-    if not used:
-        lines.append("  none")
-    lines.append("effects applied / game:")
-    for eff in C.EFFECT_NAMES[1:]:
-        ea, eb = s["effects_per_game"][a][eff], s["effects_per_game"][b][eff]
-        lines.append(f"  {eff:<22}{ea:>16.2f}{eb:>16.2f}")
-    pairs = ", ".join(f"{k} {v:,}" for k, v in s["pair_outcomes"].items())
-    lines.append(f"pairs: {pairs}")
-    lines.append(
-        f"draws: {s['draws']:,}   first player wins {s['first_player_win_rate']:.1%} of decided games"
-    )
-    lines.append(
-        f"game length in turns: mean {s['mean_turns']:.1f}, median {s['median_turns']}, "
-        f"90th percentile {s['p90_turns']}"
-    )
-    lines.append(f"{s['seconds']:.1f} s, {s['games_per_second']:,.0f} games/s")
-    return "\n".join(lines)
