@@ -3,7 +3,7 @@
 Every test builds a position with tests/support/scenario.py, plays it through the Game API
 and asserts outcomes read from the state (health, boards, block flags, tokens,
 hands, piles, the pending decision) and from the events. Rule ids are those of
-/work/shared/emr-rules.md; each test is named after the id it checks.
+docs/rules.md; each test is named after the id it checks.
 
 Unless a test says otherwise, player 1 keeps the setup board: the two bow 3-3
 cards on zones 2 and 3, a defence of 3 + 3 = 6 that nothing can block or counter.

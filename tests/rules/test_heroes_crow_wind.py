@@ -1,7 +1,7 @@
 """The start-of-turn masters Crow and Wind: H-CROW with D-CROW, H-WIND with D-WIND.
 
 Each test builds a position with tests/support/scenario.py and plays it through the Game API;
-rule ids are those of /work/shared/emr-rules.md. Scenario.game(turn_start=True) runs the
+rule ids are those of docs/rules.md. Scenario.game(turn_start=True) runs the
 turn start: the fury check (F-STATE), then the start-of-turn technique decision.
 
 Unless a test says otherwise player 1 keeps the setup board (bow 3-3 on zones 2 and 3,

@@ -1,7 +1,7 @@
 """Fury (hero mode on): F-STATE with D-FURY-TIMING, and F-CHOOSE with D-CHOOSE.
 
 Each test builds a position with tests/support/scenario.py and plays it through the Game API;
-rule ids are those of /work/shared/emr-rules.md ("Fury and the 8 masters"). Fury is a
+rule ids are those of docs/rules.md ("Hero mode: fury and the eight masters"). Fury is a
 state flag: Scenario.furious(p) sets it, and a same-colour pair makes a player furious at
 the next check (every turn start by default, or the end of the player's own turn).
 

@@ -1,7 +1,7 @@
 """Masters' techniques meeting each other (and the options around them).
 
 Each test builds a position with tests/support/scenario.py and plays it through the Game API;
-rule ids are those of /work/shared/emr-rules.md. Each test is named after the rule of
+rule ids are those of docs/rules.md. Each test is named after the rule of
 the master whose technique is put to the test.
 """
 

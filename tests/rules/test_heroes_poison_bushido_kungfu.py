@@ -2,7 +2,7 @@
 D-BUSHIDO, and H-KUNGFU.
 
 Each test builds a position with tests/support/scenario.py and plays it through the Game API;
-rule ids are those of /work/shared/emr-rules.md.
+rule ids are those of docs/rules.md.
 
 The common attack: player 0's pair is EJECTED on zone 2 and blue 1-4 on zone 3; playing
 green 2-5 on the right ejects EJECTED with an attack of 4 + 2 = 6, a hit on a defence of 6

@@ -1,7 +1,7 @@
 """The worked examples of the sources, replayed on the engine.
 
-Each test is named after the rule ids its example shows (rules digest
-/work/shared/emr-rules.md: R-CARD, R-HIT, R-PAIR, R-BLOCKED, R-COUNTER, R-BLOCK,
+Each test is named after the rule ids its example shows (defined in
+docs/rules.md: R-CARD, R-HIT, R-PAIR, R-BLOCKED, R-COUNTER, R-BLOCK,
 R-PENALTY, R-DAMAGE, E-POWER). Player 1 keeps the two bow 3-3 cards (defence 6)
 unless the example needs another defence.
 """
