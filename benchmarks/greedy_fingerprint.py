@@ -1,12 +1,15 @@
 """Every action of seeded games, to check that an optimisation changes no decision.
 
     python benchmarks/greedy_fingerprint.py save BASELINE.npz [--games 200]
-    python benchmarks/greedy_fingerprint.py check BASELINE.npz [--games 200]
+    python benchmarks/greedy_fingerprint.py check BASELINE.npz [--games 200] [--list N]
 
 Plays a fixed set of matches (greedy, greedy-notech and random players; fury off, and
 fury on with every ordered pair of the 8 heroes and with heroes drawn at random; a few
-rules variants) and keeps, per game, the whole sequence of action codes and the result
-record. `check` replays them and reports the first game that differs.
+rules variants) and keeps, per game, the whole sequence of action codes, the result
+record and the two heroes. `check` replays them and lists every match that differs: its
+rules and heroes, how many games differ (in their actions, and how many of those in their
+result record), the first N of them, and for heroes drawn at random how many differing
+games had each hero. A match missing from an older baseline is reported as new.
 """
 
 from __future__ import annotations
@@ -31,14 +34,17 @@ MAX_STEPS = 4000  # action codes kept per game
 
 
 @njit_alloc
-def play_logged(T, O, seed, first, count, seats, recs, actions):
-    """engine.play_game's loop, keeping each action code in actions[k] (-1 after the end)."""
+def play_logged(T, O, seed, first, count, seats, recs, actions, heroes):
+    """engine.play_game's loop, keeping each action code in actions[k] (-1 after the end)
+    and the heroes of the two seats in heroes[k] (NO_HERO with fury off)."""
     S, obs, ev, legal, prng, scratch = new_buffers()
     for k in range(count):
         deck_totals(T, scratch[0])
         recs[k, :] = 0
         ev[0, 0] = 0
         new_game(S, T, O, ev, seed, first + k, seats[2], seats[3])
+        for p in range(2):
+            heroes[k, p] = S[C.P_BASE + p * C.P_SIZE + C.P_HERO]
         for p in range(2):
             seed_rng(prng[p], 0, seed, first + k, PLAYER_STREAM + p)
         advance(S, T, O, ev)
@@ -65,11 +71,19 @@ def matches(games: int):
     for rule in ("reshuffle=off", "health=12", "pair_check=on-play", "slide_tokens=landing", "copy_copy=on"):
         name, value = rule.split("=")
         yield f"off {rule}", {name: value}, (G, G, -1, -1), 14, games // 2
+    # the rules options that change a hit's damage, its blocks or a play's self-damage
+    for rule in ("penalty=each", "trap_once=off", "block_zero=on"):
+        name, value = rule.split("=")
+        yield f"off {rule}", {name: value}, (G, G, -1, -1), 18, games // 2
     for a, b in itertools.permutations(range(C.N_HEROES), 2):
         yield f"on {C.HERO_NAMES[a]}-{C.HERO_NAMES[b]}", {"fury": "on"}, (G, G, a, b), 15, games // 4
     for h in range(C.N_HEROES):
         yield f"on notech {C.HERO_NAMES[h]}", {"fury": "on"}, (N, G, h, (h + 3) % 8), 16, games // 4
     yield "on random heroes", {"fury": "on", "hero_select": "random"}, (G, G, -1, -1), 17, 2 * games
+    for rule in ("penalty=each", "block_zero=on"):
+        name, value = rule.split("=")
+        rules = {"fury": "on", "hero_select": "random", name: value}
+        yield f"on random heroes {rule}", rules, (G, G, -1, -1), 19, games
 
 
 def play_all(games: int) -> dict[str, np.ndarray]:
@@ -80,10 +94,52 @@ def play_all(games: int) -> dict[str, np.ndarray]:
         table = card_table(deck, opts)
         recs = np.zeros((count, C.GR_SIZE), dtype=np.int64)
         actions = np.full((count, MAX_STEPS), -1, dtype=np.int64)
-        play_logged(table, opts, seed, 0, count, np.array(seats, dtype=np.int64), recs, actions)
+        heroes = np.zeros((count, 2), dtype=np.int64)
+        play_logged(table, opts, seed, 0, count, np.array(seats, dtype=np.int64), recs, actions, heroes)
         out[name + " records"] = recs
         out[name + " actions"] = actions
+        out[name + " heroes"] = heroes
     return out
+
+
+def rows_differ(base: np.ndarray, now: np.ndarray) -> np.ndarray:
+    """Indices of the games (rows) that differ."""
+    return np.nonzero((base != now).any(axis=1))[0]
+
+
+def hero_text(pair) -> str:
+    return "-".join(C.HERO_NAMES[h] if 0 <= h < C.N_HEROES else "none" for h in pair)
+
+
+def compare(base, now: dict[str, np.ndarray], games: int, listed: int) -> int:
+    """Print each match whose games differ from the baseline; the number of such matches."""
+    bad = 0
+    total = 0
+    for name, rules, seats, _seed, count in matches(games):
+        if name + " actions" not in base:
+            print(f"NEW: {name} (not in the baseline)")
+            continue
+        acts = rows_differ(base[name + " actions"], now[name + " actions"])
+        recs = rows_differ(base[name + " records"], now[name + " records"])
+        games_differ = np.union1d(acts, recs)
+        if len(games_differ) == 0:
+            continue
+        bad += 1
+        total += len(games_differ)
+        rules_text = ",".join(f"{k}={v}" for k, v in rules.items()) or "defaults"
+        print(
+            f"DIFFERS: {name} [{rules_text}; seats {seats[0]},{seats[1]}]: {len(games_differ)}/{count} games"
+            f" differ, {len(recs)} of them in the result record; first: {games_differ[:listed].tolist()}"
+        )
+        heroes = now[name + " heroes"][games_differ]
+        if seats[2] < 0 and (heroes >= 0).any():  # heroes drawn at random: which were there
+            seen = {h: int((heroes == h).any(axis=1).sum()) for h in range(C.N_HEROES)}
+            print("    games with each hero: " + ", ".join(f"{C.HERO_NAMES[h]} {n}" for h, n in seen.items()))
+            with_kungfu_or_master = ((heroes == C.HERO_KUNGFU) | (heroes == C.HERO_MASTER)).any(axis=1)
+            others = [hero_text(p) for p in heroes[~with_kungfu_or_master][:listed]]
+            print(f"    without kungfu or master: {int((~with_kungfu_or_master).sum())} {others}")
+    print("identical" if bad == 0 else f"{bad} matches differ, {total} games")
+    return bad
 
 
 def main() -> None:
@@ -91,6 +147,7 @@ def main() -> None:
     parser.add_argument("mode", choices=("save", "check"))
     parser.add_argument("path")
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--list", type=int, default=5, help="differing games listed per match")
     args = parser.parse_args()
     start = time.perf_counter()
     now = play_all(args.games)
@@ -100,14 +157,7 @@ def main() -> None:
     if args.mode == "save":
         np.savez_compressed(args.path, **now)
         return
-    base = np.load(args.path)
-    bad = 0
-    for key, value in now.items():
-        if not np.array_equal(base[key], value):
-            rows = np.nonzero((base[key] != value).any(axis=1))[0]
-            print(f"DIFFERS: {key}: {len(rows)} games, first game {rows[0]}")
-            bad += 1
-    print("identical" if bad == 0 else f"{bad} arrays differ")
+    bad = compare(np.load(args.path), now, args.games, args.list)
     raise SystemExit(1 if bad else 0)
 
 

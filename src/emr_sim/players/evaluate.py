@@ -40,7 +40,6 @@ from emr_sim.codes import (
     P_HAND_N,
     P_HEALTH,
     P_SIZE,
-    P_ZBLOCK,
     P_ZCARD,
     P_ZDMG,
     REMOVE_CARD_DMG,
@@ -52,8 +51,15 @@ from emr_sim.codes import (
     TARGET_SPAN,
 )
 from emr_sim.jit import njit, njit_alloc, njit_entry
-from emr_sim.rules.combat import play_zones
-from emr_sim.rules.core import card_at, card_damage, count_blocked_colour, outer_value, pair_left, pb
+from emr_sim.rules.combat import (
+    block_allowed,
+    board_counter_ready,
+    damage_after_block,
+    may_block_card,
+    play_zones,
+    zone_hit_damage,
+)
+from emr_sim.rules.core import card_at, card_damage, outer_value, pair_left, pb
 from emr_sim.rules.effects import apply_effect, effect_targets
 
 # weights of the evaluation, in units of one health point
@@ -199,18 +205,41 @@ def zone_card_damage(obs, T, p, z):
 
 
 @njit
-def side_info(obs, T, me, side):
+def blocks_left(obs, T, O, d, colour, damage):
+    """(damage left, blocks made) when defender d blocks a hit of `colour` dealing `damage`
+    with every card the rules let it (rules/combat: may_block_card, block_allowed,
+    damage_after_block: R-BLOCK, D-BLOCK, H-MASTER, H-KUNGFU)."""
+    left = damage
+    blocks = 0
+    for z in range(N_ZONES):
+        if may_block_card(obs, T, O, d, z, colour) and block_allowed(O, left, blocks):
+            left = damage_after_block(left)
+            blocks += 1
+    return left, blocks
+
+
+@njit
+def hit_estimate(obs, T, O, a, far):
+    """A hit by the card on a's zone `far`, as the rules will deal it: (the damage before
+    blocks, R-DAMAGE with power tokens, R-PENALTY and H-KUNGFU by rules/combat.hit_damage;
+    the damage left after the blocks the defender shows)."""
+    dmg, _penalty = zone_hit_damage(obs, T, O, a, far)
+    left, _blocks = blocks_left(obs, T, O, 1 - a, T[card_at(obs, a, far), CF_COLOUR], dmg)
+    return dmg, left
+
+
+@njit
+def side_info(obs, T, O, me, side):
     """The opponent playing on `side` next turn: (possible, the number its attack adds to
-    the new card's, the damage of the card it would eject against me)."""
+    the new card's, the damage before blocks of the card it would eject against me, by the
+    rules' hit_damage on today's boards and fury)."""
     o = 1 - me
     new, far = play_zones(obs, o, side)
     if new < 0:
         return False, 0, 0
     oz = pair_left(obs, o)
     base = T[card_at(obs, o, oz), CF_LEFT] if side == 0 else T[card_at(obs, o, oz + 1), CF_RIGHT]
-    dmg = zone_card_damage(obs, T, o, far)
-    if dmg > 0 and count_blocked_colour(obs, T, me, T[card_at(obs, o, far), CF_COLOUR]) > 0:
-        dmg += 2  # R-PENALTY
+    dmg, _penalty = zone_hit_damage(obs, T, O, o, far)
     return True, base, dmg
 
 
@@ -256,10 +285,10 @@ def threat(counts, left, right, defence, hand_n):
 
 
 @njit
-def prepare_threats(obs, T, counts, me):
+def prepare_threats(obs, T, O, counts, me):
     """This decision's memo: the opponent's two sides, threats not yet computed."""
     for side in range(2):
-        ok, base, dmg = side_info(obs, T, me, side)
+        ok, base, dmg = side_info(obs, T, O, me, side)
         counts[MISC_ROW, 1 + 3 * side] = 1.0 if ok else 0.0
         counts[MISC_ROW, 2 + 3 * side] = base
         counts[MISC_ROW, 3 + 3 * side] = dmg
@@ -285,21 +314,11 @@ def prepared_side(counts, side):
 
 
 @njit
-def ready_dragon(obs, T, p):
-    """A dragon in attack state on p's board with room on its outer side (R-COUNTER)."""
-    z = pair_left(obs, p)
-    for side in range(2):
-        near = z if side == 0 else z + 1
-        new, far = play_zones(obs, p, side)
-        if new >= 0 and T[card_at(obs, p, near), CF_DRAGON] == 1 and obs[pb(p) + P_ZBLOCK + near] == 0:
-            return True
-    return False
-
-
-@njit
-def counter_chance(obs, T, counts, p):
-    """Chance that p can dragon counter now, judged from the board and the unseen cards."""
-    if not ready_dragon(obs, T, p):
+def counter_chance(obs, T, O, counts, p):
+    """Chance that p can dragon counter now: the public half by the rules
+    (combat.board_counter_ready: a ready board dragon, not a furious Kung-fu), the dragon
+    in hand judged from the unseen cards."""
+    if not board_counter_ready(obs, T, O, p):
         return 0.0
     return table_chance(counts, counts[2, 1], counts[2, 0], obs[pb(p) + P_HAND_N])
 
@@ -312,8 +331,8 @@ def board_eval(obs, T, O, counts, me):
     # the boards are read before the chance table is (its writes would make them reloaded)
     mine = outer_value(obs, T, me)
     theirs = outer_value(obs, T, o)
-    against_me = (side_info(obs, T, me, 0), side_info(obs, T, me, 1))
-    against_them = (side_info(obs, T, o, 0), side_info(obs, T, o, 1))
+    against_me = (side_info(obs, T, O, me, 0), side_info(obs, T, O, me, 1))
+    against_them = (side_info(obs, T, O, o, 0), side_info(obs, T, O, o, 1))
     my_hand = obs[pb(me) + P_HAND_N] + 1
     their_hand = obs[pb(o) + P_HAND_N] + 1
     value -= threat(counts, against_me[0], against_me[1], mine, their_hand)

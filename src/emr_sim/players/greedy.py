@@ -21,7 +21,6 @@ from emr_sim.codes import (
     CF_EFFECT,
     CF_LEFT,
     CF_RIGHT,
-    COLOUR_BOW,
     DK_BLOCK_MORE,
     DK_BUSHIDO,
     DK_COUNTER_BACK,
@@ -42,7 +41,6 @@ from emr_sim.codes import (
     H_PHASE,
     HERO_KUNGFU,
     N_ZONES,
-    P_CDMG,
     P_HAND_N,
     P_HEALTH,
     P_HERO,
@@ -78,46 +76,37 @@ from emr_sim.players.evaluate import (
     copy_span,
     counter_chance,
     effect_value,
+    hit_estimate,
     keep_value,
     prepare_threats,
-    ready_dragon,
     token_effect_delta,
     token_value,
     unseen_counts,
-    zone_card_damage,
 )
-from emr_sim.rules.combat import play_zones
-from emr_sim.rules.core import card_at, count_blocked_colour, outer_value, pair_left, pb
+from emr_sim.rules.combat import board_counter_ready, damage_after_block, play_step_damage, play_zones
+from emr_sim.rules.core import card_at, outer_value, pair_left, pb
+from emr_sim.rules.heroes import fury_colours
+from emr_sim.rules.turn import draw_count
 
 
 @njit
-def hit_gain(obs, T, counts, me, far):
-    """Expected value of a hit by the card on my zone `far`: its damage (R-DAMAGE,
-    R-PENALTY) less the blocks the defender shows (R-BLOCK), if no counter stops it."""
-    o = 1 - me
-    ej = card_at(obs, me, far)
-    colour = T[ej, CF_COLOUR]
-    dmg = zone_card_damage(obs, T, me, far)
-    if dmg > 0 and count_blocked_colour(obs, T, o, colour) > 0:
-        dmg += 2
-    blocks = 0
-    for zz in range(N_ZONES):
-        c = obs[pb(o) + P_ZCARD + zz]
-        if c >= 0 and obs[pb(o) + P_ZBLOCK + zz] == 0 and T[c, CF_COLOUR] == colour:
-            blocks += 1
-    net = dmg - min(blocks, dmg)
-    survive = 1.0 - opponent_counter_chance(obs, T, counts, me)
+def hit_gain(obs, T, O, counts, me, far):
+    """Expected value of a hit by the card on my zone `far`: the damage the rules deal
+    less the blocks the defender shows (evaluate.hit_estimate: R-DAMAGE, R-PENALTY,
+    H-KUNGFU, R-BLOCK, D-BLOCK, H-MASTER), if no counter stops it."""
+    _dmg, net = hit_estimate(obs, T, O, me, far)
+    survive = 1.0 - opponent_counter_chance(obs, T, O, counts, me)
     gain = survive * (net + 0.2)
-    if net >= obs[pb(o) + P_HEALTH]:
+    if net >= obs[pb(1 - me) + P_HEALTH]:
         gain += WIN * survive
     return gain
 
 
 @njit
-def opponent_counter_chance(obs, T, counts, me):
+def opponent_counter_chance(obs, T, O, counts, me):
     """counter_chance of my opponent, once per decision (MISC_ROW col 0, -1: not yet)."""
     if counts[MISC_ROW, 0] < 0.0:
-        counts[MISC_ROW, 0] = counter_chance(obs, T, counts, 1 - me)
+        counts[MISC_ROW, 0] = counter_chance(obs, T, O, counts, 1 - me)
     return counts[MISC_ROW, 0]
 
 
@@ -143,7 +132,7 @@ def plan_play(obs, T, me, side):
     new, far = play_zones(obs, me, side)
     keep_zone = z if side == 0 else z + 1
     keep = card_at(obs, me, keep_zone)
-    self_dmg = obs[base + P_ZDMG + new] + obs[base + P_CDMG + far]  # R-STEP
+    self_dmg = play_step_damage(obs, me, new, far)  # R-STEP
     if self_dmg >= obs[base + P_HEALTH]:
         return keep, True, -WIN
     value = -float(self_dmg)
@@ -153,17 +142,17 @@ def plan_play(obs, T, me, side):
 
 
 @njit
-def side_hit_gain(obs, T, counts, me, side):
+def side_hit_gain(obs, T, O, counts, me, side):
     """hit_gain of the card a play on `side` ejects, once per side and decision."""
     col = PLAN_COLS * side + 3
     if counts[PLAN_ROW, col] < 0.0:
         _new, far = play_zones(obs, me, side)
-        counts[PLAN_ROW, col] = hit_gain(obs, T, counts, me, far)
+        counts[PLAN_ROW, col] = hit_gain(obs, T, O, counts, me, far)
     return counts[PLAN_ROW, col]
 
 
 @njit
-def card_score(obs, T, counts, me, card, side, keep, keep_blocked):
+def card_score(obs, T, O, counts, me, card, side, keep, keep_blocked):
     """The value of `card` beside `keep` on `side`, the hit aside: the pair, the defence
     it leaves, a dragon kept for a counter, Kung-fu's coming fury."""
     left_c, right_c = (card, keep) if side == 0 else (keep, card)
@@ -172,15 +161,15 @@ def card_score(obs, T, counts, me, card, side, keep, keep_blocked):
         score += W_PAIR
     defence = T[left_c, CF_LEFT] + T[right_c, CF_RIGHT]
     score -= cached_threat(counts, defence)
-    if T[card, CF_DRAGON] == 1 and my_dragon_ready(obs, T, counts, me):
+    if T[card, CF_DRAGON] == 1 and my_dragon_ready(obs, T, O, counts, me):
         score -= W_KEEP_DRAGON
-    return score + kungfu_fury_value(obs, T, counts, me, left_c, right_c, defence)
+    return score + kungfu_fury_value(obs, T, O, counts, me, left_c, right_c, defence)
 
 
 @njit
 def draw_score(obs, T, counts, me, extra):
     hand = obs[pb(me) + P_HAND_N]
-    n = 1 if extra else (2 if hand <= 2 else 1)
+    n = draw_count(hand, extra)  # R-DRAW, R-EXTRA
     score = W_DRAW_CARD * n - cached_threat(counts, outer_value(obs, T, me))
     if obs[pb(me) + P_POISON] == 1 and hand + n >= 4:
         score -= 1.0  # H-POISON: ending the turn with 4 cards costs 1
@@ -188,13 +177,12 @@ def draw_score(obs, T, counts, me, extra):
 
 
 @njit
-def kungfu_fury_value(obs, T, counts, me, left_c, right_c, defence):
-    """H-KUNGFU: a same-colour pair means fury next turn: +1 on hits, but no block or
-    counter against the opponent's reply."""
+def kungfu_fury_value(obs, T, O, counts, me, left_c, right_c, defence):
+    """H-KUNGFU: a same-colour pair (F-STATE, heroes.fury_colours) means fury next turn:
+    +1 on hits, but no block or counter against the opponent's reply."""
     if obs[H_HERO_MODE] == 0 or obs[pb(me) + P_HERO] != HERO_KUNGFU:
         return 0.0
-    colour = T[left_c, CF_COLOUR]
-    if colour != T[right_c, CF_COLOUR] or colour == COLOUR_BOW:
+    if not fury_colours(T, O, left_c, right_c):
         return 0.0
     return W_KUNGFU_FURY - W_KUNGFU_EXPOSED * cached_threat(counts, defence)
 
@@ -203,7 +191,7 @@ def kungfu_fury_value(obs, T, counts, me, left_c, right_c, defence):
 def choose_action(obs, T, O, me, legal, n, counts, extra):
     """DK_TURN / DK_EXTRA: the draw or play of the best immediate value. The parts of a
     score are worked out when a legal action first needs them (forget_plans)."""
-    prepare_threats(obs, T, counts, me)
+    prepare_threats(obs, T, O, counts, me)
     forget_plans(counts)
     opp_defence = outer_value(obs, T, 1 - me)
     best = legal[0]
@@ -220,8 +208,8 @@ def choose_action(obs, T, O, me, legal, n, counts, extra):
             if value > -WIN:
                 left_c, right_c = (card, keep) if side == 0 else (keep, card)
                 if T[left_c, CF_RIGHT] + T[right_c, CF_LEFT] == opp_defence:  # R-HIT
-                    s += side_hit_gain(obs, T, counts, me, side)
-                s += card_score(obs, T, counts, me, card, side, keep, blocked)
+                    s += side_hit_gain(obs, T, O, counts, me, side)
+                s += card_score(obs, T, O, counts, me, card, side, keep, blocked)
         if s > best_score:
             best_score = s
             best = code
@@ -238,11 +226,12 @@ def forget_plans(counts):
 
 
 @njit
-def my_dragon_ready(obs, T, counts, me):
-    """ready_dragon of my board, once per decision (PLAN_ROW after the side plans)."""
+def my_dragon_ready(obs, T, O, counts, me):
+    """combat.board_counter_ready of my board, once per decision (PLAN_ROW after the side
+    plans)."""
     col = PLAN_COLS * 2
     if counts[PLAN_ROW, col] < 0.0:
-        counts[PLAN_ROW, col] = 1.0 if ready_dragon(obs, T, me) else 0.0
+        counts[PLAN_ROW, col] = 1.0 if board_counter_ready(obs, T, O, me) else 0.0
     return counts[PLAN_ROW, col] > 0.0
 
 
@@ -253,13 +242,13 @@ def choose_defence(obs, T, O, me, legal, n, counts, use_techniques):
     lethal = dmg >= obs[pb(me) + P_HEALTH]
     best = A_PASS
     best_score = -float(dmg) - (WIN if lethal else 0.0) - W_EFFECT
-    back = counter_chance(obs, T, counts, 1 - me)
+    back = counter_chance(obs, T, O, counts, 1 - me)
     for k in range(n):
         code = legal[k]
         if code >= A_BLOCK and code < A_BLOCK + N_ZONES:
             if not use_techniques and off_colour(obs, T, me, code - A_BLOCK):
                 continue  # H-MASTER's block with another colour is a technique
-            left = dmg - 1
+            left = damage_after_block(dmg)  # R-BLOCK: a block at 0 damage saves nothing
             s = -float(left) - W_BLOCK_COST - W_EFFECT - (WIN if left >= obs[pb(me) + P_HEALTH] else 0.0)
         elif code >= A_COUNTER and code < A_BLOCK:
             s = back * best_score - W_COUNTER_COST

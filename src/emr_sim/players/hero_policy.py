@@ -39,6 +39,7 @@ from emr_sim.jit import njit, njit_entry
 from emr_sim.players.evaluate import (
     TRIAL_SPAN,
     best_effect_value,
+    blocks_left,
     board_eval,
     copy_span,
     counter_chance,
@@ -47,7 +48,6 @@ from emr_sim.players.evaluate import (
     zone_card_damage,
 )
 from emr_sim.rules.core import card_at, outer_value, pair_left, pb
-from emr_sim.rules.heroes import blocks_any_colour
 from emr_sim.rules.techniques import jump
 
 W_UNBLOCK = 0.6  # a blocked card back in attack state (no penalty risk, pairs again)
@@ -81,7 +81,7 @@ def choose_crow(obs, T, O, me, legal, n, counts):
             side, far = 1, oz
         else:
             continue
-        ok, base, dmg = side_info(obs, T, me, side)  # the opponent's play on that side
+        ok, base, dmg = side_info(obs, T, O, me, side)  # the opponent's play on that side
         score = 0.1 + side_threat(counts, side, base, dmg, outer_value(obs, T, me), obs[pb(o) + P_HAND_N] + 1)
         if T[card_at(obs, o, far), CF_EFFECT] != EFFECT_NONE:
             score += 1.0
@@ -128,26 +128,14 @@ def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev):
     return best
 
 
-@njit
-def could_block(obs, T, O, d, colour):
-    """Blocks the defender shows against this colour (R-BLOCK, H-MASTER)."""
-    n = 0
-    for z in range(N_ZONES):
-        c = obs[pb(d) + P_ZCARD + z]
-        if c != NO_CARD and obs[pb(d) + P_ZBLOCK + z] == 0:
-            if T[c, CF_COLOUR] == colour or blocks_any_colour(obs, T, O, d, c):
-                n += 1
-    return n
-
-
 @njit_entry
 def choose_bushido(obs, T, O, me, legal, n, counts):
     """Bushido: token when the defender could block or the hit deals 1; damage when it kills."""
     d = 1 - me
     dmg = obs[RES_DAMAGE]
-    blocks = could_block(obs, T, O, d, T[obs[RES_EJECTED], CF_COLOUR])
-    counter_possible = counter_chance(obs, T, counts, d) > 0.0
-    if dmg - min(blocks, dmg) >= obs[pb(d) + P_HEALTH] and not counter_possible:
+    left, blocks = blocks_left(obs, T, O, d, T[obs[RES_EJECTED], CF_COLOUR], dmg)  # R-BLOCK, H-MASTER
+    counter_possible = counter_chance(obs, T, O, counts, d) > 0.0
+    if left >= obs[pb(d) + P_HEALTH] and not counter_possible:
         return A_PASS
     if blocks == 0 and dmg > 1:
         return A_PASS

@@ -2,6 +2,12 @@
 
 R-PLAY, R-STEP, R-HIT, R-DAMAGE, R-DEFEND, R-BLOCK, R-BLOCKED, R-PENALTY,
 R-COUNTER, R-PAIR and the decisions D-STEP-ORDER, D-BLOCK, D-PENALTY, D-COUNTER.
+
+The small functions that say what a play or a hit will do (play_step_damage,
+hit_damage / zone_hit_damage, penalty_for, may_block_card, block_allowed,
+damage_after_block, board_counter_ready) read only what is public, so they serve a
+seat's observation (players/observe.py) as well as the state: the players judge their
+plays by them rather than by copies of the rules.
 """
 
 from emr_sim.codes import (
@@ -84,13 +90,33 @@ def play_zones(S, p, side):
 
 
 @njit
+def zone_trap_damage(S, p, z):
+    """R-STEP: damage that p's card entering p's zone z takes from its damage tokens
+    (all of them, D-TOKENS; whether they then go is O_TRAP_ONCE's business)."""
+    return S[pb(p) + P_ZDMG + z]
+
+
+@njit
+def card_trap_damage(S, p, z):
+    """R-STEP, E-TRAP-CARD: damage p takes for ejecting the card on its zone z."""
+    return S[pb(p) + P_CDMG + z]
+
+
+@njit
+def play_step_damage(S, p, new, far):
+    """R-STEP: what a play into zone `new` that ejects the card of zone `far` deals its
+    own player (the zone's tokens, then the ejected card's, D-STEP-ORDER)."""
+    return zone_trap_damage(S, p, new) + card_trap_damage(S, p, far)
+
+
+@njit
 def step_on(S, T, O, ev, p, z):
     """p's card enters zone z: its damage tokens hurt p (R-STEP, D-TOKENS).
 
     Returns 1 when a crow token lay there (it is removed; the caller decides
     whether it cancels an effect, H-CROW, or is destroyed without effect)."""
     base = pb(p)
-    tokens = S[base + P_ZDMG + z]
+    tokens = zone_trap_damage(S, p, z)
     crow = S[base + P_ZCROW + z]
     if tokens > 0 or crow > 0:
         emit(ev, E_STEP, p, z, tokens, crow, 0)
@@ -122,7 +148,7 @@ def do_play(S, T, O, ev, p, card, side):
     S[RES_EJECTED] = ejected
     S[RES_EJ_PP] = S[base + P_CPP + far]
     S[RES_EJ_PM] = S[base + P_CPM + far]
-    ej_tokens = S[base + P_CDMG + far]
+    ej_tokens = card_trap_damage(S, p, far)
     clear_zone_card(S, p, far)
     S[base + P_ZCARD + new] = card
     S[RES_PLAYED] = card
@@ -140,6 +166,37 @@ def do_play(S, T, O, ev, p, card, side):
 
 
 @njit
+def penalty_for(S, T, O, d, colour, damage):
+    """R-PENALTY, D-PENALTY: the extra damage of a hit of `colour` on defender d, whose
+    card deals `damage` after its power tokens: none for a 0-damage card, else 2 once
+    (O_PENALTY_EACH: 2 for each) if d has cards of that colour in block state now."""
+    if damage <= 0:
+        return 0
+    blocked = count_blocked_colour(S, T, d, colour)
+    if blocked == 0:
+        return 0
+    return 2 * blocked if O[O_PENALTY_EACH] == 1 else 2
+
+
+@njit
+def hit_damage(S, T, O, a, card, pp, pm):
+    """R-DAMAGE: (damage before blocks, its R-PENALTY part) of a hit by attacker a with
+    `card` carrying pp / pm power tokens (E-POWER), H-KUNGFU's +1 included. The board it
+    reads is the defender's before the hit; S may be a seat's observation."""
+    base = card_damage(T, card, pp, pm)
+    penalty = penalty_for(S, T, O, 1 - a, T[card, CF_COLOUR], base)
+    return base + heroes.hit_bonus(S, T, O, a) + penalty, penalty
+
+
+@njit
+def zone_hit_damage(S, T, O, a, z):
+    """hit_damage of the card on a's zone z, were a play to eject it and hit now (do_play
+    carries its power tokens along)."""
+    base = pb(a)
+    return hit_damage(S, T, O, a, S[base + P_ZCARD + z], S[base + P_CPP + z], S[base + P_CPM + z])
+
+
+@njit
 def hit_check(S, T, O, ev):
     """R-HIT: attack equals defence exactly; on a hit, set the damage (R-DAMAGE, R-PENALTY)."""
     a = S[H_ACTIVE]
@@ -152,42 +209,55 @@ def hit_check(S, T, O, ev):
     S[RES_HIT] = hit
     emit(ev, E_ATTACK, a, attack, defence, hit, S[RES_EJECTED])
     if hit == 1:
-        ej = S[RES_EJECTED]
-        base = card_damage(T, ej, S[RES_EJ_PP], S[RES_EJ_PM])
-        penalty = 0
-        if base > 0:  # D-PENALTY: not for a 0-damage card; blocks before this hit only
-            blocked = count_blocked_colour(S, T, d, T[ej, CF_COLOUR])
-            if blocked > 0:
-                penalty = 2 * blocked if O[O_PENALTY_EACH] == 1 else 2
+        damage, penalty = hit_damage(S, T, O, a, S[RES_EJECTED], S[RES_EJ_PP], S[RES_EJ_PM])
         S[RES_PENALTY] = penalty
-        S[RES_DAMAGE] = base + heroes.hit_bonus(S, T, O, a) + penalty
+        S[RES_DAMAGE] = damage
         S[RES_BLOCKS] = 0
     return hit
 
 
 @njit
-def may_block_with(S, T, O, d, z):
-    """Can defender d move the card on zone z to block state now? (R-BLOCK, D-BLOCK)"""
-    if S[RES_NO_BLOCK] == 1 or not heroes.may_block_hero(S, T, O, d):
-        return False
-    if S[RES_DAMAGE] < 1 and not (O[O_BLOCK_ZERO] == 1 and S[RES_BLOCKS] == 0):
+def block_allowed(O, damage, blocks):
+    """D-BLOCK: may the defender block (once more) with `damage` left after `blocks`
+    blocks of this hit? Only while damage is left (O_BLOCK_ZERO: also once at 0)."""
+    return damage >= 1 or (O[O_BLOCK_ZERO] == 1 and blocks == 0)
+
+
+@njit
+def damage_after_block(damage):
+    """R-BLOCK: each block takes 1 off the damage, never below 0."""
+    return damage - 1 if damage > 0 else 0
+
+
+@njit
+def may_block_card(S, T, O, d, z, colour):
+    """Could defender d block a hit of `colour` with the card on zone z? A card in attack
+    state of that colour (R-BLOCK, R-BLOCKED), or of any colour for a furious Master of
+    masters (H-MASTER); never a furious Kung-fu (H-KUNGFU). S may be an observation."""
+    if not heroes.may_block_hero(S, T, O, d):
         return False
     base = pb(d)
     c = S[base + P_ZCARD + z]
     if c == NO_CARD or S[base + P_ZBLOCK + z] == 1:
         return False
-    colour = T[S[RES_EJECTED], CF_COLOUR]
     if T[c, CF_COLOUR] == colour:
         return True
     return heroes.blocks_any_colour(S, T, O, d, c)
 
 
 @njit
+def may_block_with(S, T, O, d, z):
+    """Can defender d move the card on zone z to block state now? (R-BLOCK, D-BLOCK)"""
+    if S[RES_NO_BLOCK] == 1 or not block_allowed(O, S[RES_DAMAGE], S[RES_BLOCKS]):
+        return False
+    return may_block_card(S, T, O, d, z, T[S[RES_EJECTED], CF_COLOUR])
+
+
+@njit
 def do_block(S, T, O, ev, d, z):
     """The card on zone z goes to block state; the damage drops by 1 (R-BLOCK)."""
     S[pb(d) + P_ZBLOCK + z] = 1
-    if S[RES_DAMAGE] > 0:
-        S[RES_DAMAGE] -= 1
+    S[RES_DAMAGE] = damage_after_block(S[RES_DAMAGE])
     S[RES_BLOCKS] += 1
     card = card_at(S, d, z)
     emit(ev, E_BLOCK, d, card, z, S[RES_DAMAGE], 0)
@@ -214,11 +284,18 @@ def board_dragon_ready(S, T, p, side):
 
 
 @njit
-def may_counter(S, T, O, p):
-    """Has p any dragon counter now: a ready board dragon and a dragon in hand?"""
+def board_counter_ready(S, T, O, p):
+    """R-COUNTER's public half: p may counter (not a furious Kung-fu, H-KUNGFU) and has a
+    ready board dragon on either side. S may be an observation (the hand is the rest)."""
     if not heroes.may_counter_hero(S, T, O, p):
         return False
-    if not (board_dragon_ready(S, T, p, 0) or board_dragon_ready(S, T, p, 1)):
+    return board_dragon_ready(S, T, p, 0) or board_dragon_ready(S, T, p, 1)
+
+
+@njit
+def may_counter(S, T, O, p):
+    """Has p any dragon counter now: a ready board dragon and a dragon in hand?"""
+    if not board_counter_ready(S, T, O, p):
         return False
     base = pb(p)
     for k in range(S[base + P_HAND_N]):

@@ -57,14 +57,20 @@ def may_counter_hero(S, T, O, p):
 
 
 @njit
+def fury_colours(T, O, left, right):
+    """F-STATE: do these two cards, side by side, make their player furious? They share a
+    colour (two bows only under D-BOW's option)."""
+    a = T[left, CF_COLOUR]
+    if a != T[right, CF_COLOUR]:
+        return False
+    return a != COLOUR_BOW or O[O_BOW_FURY] == 1
+
+
+@njit
 def same_colour_pair(S, T, O, p):
     """F-STATE: p's two board cards share a colour (bows only under D-BOW's option)."""
     z = pair_left(S, p)
-    a = T[card_at(S, p, z), CF_COLOUR]
-    b = T[card_at(S, p, z + 1), CF_COLOUR]
-    if a != b:
-        return False
-    return a != COLOUR_BOW or O[O_BOW_FURY] == 1
+    return fury_colours(T, O, card_at(S, p, z), card_at(S, p, z + 1))
 
 
 @njit
