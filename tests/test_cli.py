@@ -670,12 +670,12 @@ BAD_POSITIONS = [
         ("format:", "'chess-position'", "emr-sim-position"),
     ),
     ("wrong-version", _set(("version",), 7), ("version:", "7", "not supported")),
-    ("unknown-key", _set(("extra",), 1), ("position:", "unknown key 'extra'")),
-    ("missing-key", _delete(("players",)), ("position:", "missing key 'players'")),
+    ("unknown-key", _set(("extra",), 1), ("$: unknown key 'extra'",)),
+    ("missing-key", _delete(("players",)), ("$: missing key 'players'",)),
     ("unknown-phase", _set(("phase",), "lunch"), ("phase:", "'lunch'")),
     ("bad-health", _set(("players", 1, "health"), "x"), ("players[1].health:", "integer", "'x'")),
     ("unknown-card", _set(("players", 1, "hand", 0), "purple 9-9"), ("players[1].hand[0]:", "'purple 9-9'")),
-    ("card-missing", _drop_first_hand_card, ("cards:", "shot cards found nowhere")),
+    ("card-missing", _drop_first_hand_card, ("$: shot cards found nowhere",)),
     (
         "board-card-key-missing",
         _delete(("players", 0, "board", 0, "card")),
@@ -702,7 +702,7 @@ def test_resolve_invalid_position(tmp_path, turn_position, change, needles):
 def test_resolve_card_missing_names_the_card(tmp_path, turn_position):
     card = turn_position["players"][0]["hand"][0]
     path = write_json(tmp_path / "pos.json", mutated(turn_position, _drop_first_hand_card))
-    fails("resolve", path, "--list", needles=("cards:", f"({card})"))
+    fails("resolve", path, "--list", needles=("$: shot cards found nowhere", f"({card})"))
 
 
 def test_resolve_missing_deck_file(files, tmp_path):

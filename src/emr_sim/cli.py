@@ -437,6 +437,12 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
     events = game.apply(action)
     new_position = game.position()
     if output:
+        from emr_sim.game.position import PositionError
+
+        try:  # never write a file that resolve would refuse (the loader's checks are the judge)
+            Game.from_position(json.loads(json.dumps(new_position)), game.deck)
+        except PositionError as err:
+            raise BadInput(f"{output}: not written: the new position would be refused: {err}") from None
         try:
             write_text(output, json.dumps(new_position, indent=1) + "\n")
         except OSError as err:

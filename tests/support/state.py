@@ -2,8 +2,10 @@
 
 ``small_table()`` is a 16-card deck (two cards share the label ``red 1-1``) with
 the four bow cards ``bow 3-3``. ``mid_game_state()`` is a valid hero-mode
-position in the middle of a play: p0 has played ``yellow 2-2`` on zone 4,
-ejecting its bow from zone 2, and hit; p1 is to answer (R-DEFEND).
+position in the middle of a play: p0 (the earth master, furious, one card set aside)
+has played ``yellow 2-2`` on zone 4, ejecting its bow from zone 2, and hit; p1 (the
+crow master, whose crow token lies on p0's zone 5) is to answer (R-DEFEND). It passes
+every check of emr_sim.game.validate, as the positions the rules produce do.
 """
 
 from __future__ import annotations
@@ -90,8 +92,9 @@ def _header(s: np.ndarray) -> None:
 
 
 def _resolution(s: np.ndarray) -> None:
-    """p0's play of card 2 on zone 4, bow 124 ejected, a hit for 1 (+0 penalty)."""
-    s[C.RES_STEP] = C.STEP_HIT
+    """p0's play of card 2 on zone 4, bow 124 ejected, a hit for 1 (+0 penalty); the
+    engine resumes at the damage once p1 has answered."""
+    s[C.RES_STEP] = C.STEP_DAMAGE
     s[C.RES_PLAYED_ZONE] = 4
     s[C.RES_PLAYED] = 2
     s[C.RES_EJECTED] = 124
@@ -109,19 +112,21 @@ def _resolution(s: np.ndarray) -> None:
 
 
 def _players(s: np.ndarray) -> None:
-    """p0: crow, furious, 2 cards; p1: earth, poisoned, 3 cards + 1 set aside, blocked card."""
+    """p0: earth, furious, 2 cards + 1 set aside, a crow token; p1: crow, 3 cards, a
+    blocked card."""
     b0, b1 = pb(0), pb(1)
-    s[b0 + C.P_HEALTH], s[b0 + C.P_FURY], s[b0 + C.P_HERO] = 6, 1, C.HERO_CROW
+    s[b0 + C.P_HEALTH], s[b0 + C.P_FURY], s[b0 + C.P_HERO] = 6, 1, C.HERO_EARTH
     put_cards(s, b0 + C.P_HAND_N, [0, 14])
+    put_cards(s, b0 + C.P_ASIDE_N, [6])
     s[b0 + C.P_ZCARD + 3], s[b0 + C.P_ZCARD + 4] = 125, 2
     s[b0 + C.P_ZDMG + 0] = 2
-    s[b1 + C.P_HEALTH], s[b1 + C.P_POISON], s[b1 + C.P_HERO] = 5, 1, C.HERO_EARTH
+    s[b0 + C.P_ZCROW + 5] = 1
+    s[b1 + C.P_HEALTH], s[b1 + C.P_HERO] = 5, C.HERO_CROW
     put_cards(s, b1 + C.P_HAND_N, [3, 4, 5])
-    put_cards(s, b1 + C.P_ASIDE_N, [6])
     s[b1 + C.P_ZCARD + 2], s[b1 + C.P_ZCARD + 3] = 126, 8
     s[b1 + C.P_ZBLOCK + 3], s[b1 + C.P_CDMG + 3] = 1, 1
     s[b1 + C.P_CPP + 2], s[b1 + C.P_CPM + 2] = 1, 2
-    s[b1 + C.P_ZCROW + 5], s[b1 + C.P_ZDMG + 1] = 1, 1
+    s[b1 + C.P_ZDMG + 1] = 1
 
 
 def mid_game_state() -> np.ndarray:

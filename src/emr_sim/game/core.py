@@ -11,7 +11,6 @@ Everything here calls the jitted rules (emr_sim.rules); nothing re-implements th
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -106,24 +105,20 @@ class Game:
     @classmethod
     def from_position(cls, source: str | Path | dict, deck: Deck | str | Path | None = None) -> Game:
         """A game from a position file or dict (emr_sim.game.position)."""
-        from emr_sim.game.position import PositionError, load_position
+        from emr_sim.game.position import PositionError, load_position, read_position_file
 
         deck = deck if isinstance(deck, Deck) else load_deck(deck)
+        name: str | Path | None = None
+        parsed: object = source
         if isinstance(source, (str, Path)):
-            try:
-                source = json.loads(Path(source).read_text(encoding="utf-8"))
-            except OSError as err:
-                raise PositionError(f"{source}: cannot read: {err.strerror or err}") from None
-            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
-                raise PositionError(f"{source}: not JSON: {err}") from None
-        if not isinstance(source, dict):
-            raise PositionError(f"position: expected a JSON object, not {type(source).__name__}")
-        rules = source.get("rules", {})
+            name, parsed = source, read_position_file(source)
+        rules = parsed.get("rules", {}) if isinstance(parsed, dict) else {}
         try:
             opts = make_options(rules if isinstance(rules, dict) else None)
         except ValueError as err:
-            raise PositionError(f"rules: {err}") from None
-        state, opts = load_position(source, card_table(deck, opts), deck.sha256)
+            where = f"{name}: " if name is not None else ""
+            raise PositionError(f"{where}$.rules: {err}") from None
+        state, opts = load_position(parsed, card_table(deck, opts), deck.sha256, source=name)
         return cls(state, card_table(deck, opts), opts, deck)
 
     # ------------------------------------------------------------ reading

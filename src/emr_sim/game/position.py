@@ -34,14 +34,45 @@ its fields), a player's ``fury``, ``poison``, ``hero``, ``set_aside``,
 ``zones``, and a board entry's or zone entry's token fields may be left out
 (false / 0 / null / empty; ``step`` defaults to ``action``).
 
-Validation is strict: an unknown key, a wrong type, an out-of-range value, a
-card that is unknown, given twice or missing raises :class:`PositionError`
-whose message starts with the JSON path (``players[1].board: zone 4: ...``).
-Every shot card must be held exactly once: in a hand, a set-aside, on a board,
-in a pile, or as the resolution's ``ejected`` card (held there during its play;
-an ejected bow is allowed too). Bows may stand on boards only. The H-WIND card
-(``wind``) may be held by the reveal or still lie in a pile; ``played`` and
-``effect_source`` only refer to cards held elsewhere.
+Validation is strict, field by field and then of the position as a whole; the
+first problem raises :class:`PositionError` whose message starts with the JSON
+path of the field (``$.players[1].board[0].card: ...``, ``$`` for the whole
+position), and with the file's name when read from a file
+(``next.json: $.active: null is not a player: expected 0 or 1``).
+
+- Each field: no unknown or missing key, the right type (a flag is true/false or
+  0/1), in range: ``decider``, ``active`` and ``first`` are 0 or 1 (never null),
+  counts and tokens 0..1,000,000, ``turn`` up to ``rules.turn_cap``, health up
+  to ``rules.health``; an integer literal longer than 30 digits is refused by
+  path ("a 5000-digit number is out of range"), not by Python's int limit.
+- Cards: every shot card held exactly once: in a hand, a set-aside, on a board,
+  in a pile, as the resolution's ``ejected`` card (held there during its play)
+  or as H-WIND's revealed ``wind`` card; ``played``, ``effect_source`` and
+  ``bushido`` refer to cards held elsewhere. Each board holds exactly two cards
+  in adjacent zones (R-BOARD, after the game too). A bow stands on its owner's
+  board only (p owns 124+2p and 125+2p) or is ejected by its owner's play.
+- Heroes (``emr_sim.game.validate``): ``hero_mode`` equals ``rules.fury``;
+  without it no player has a hero, fury or poison. Poison comes only from the
+  poison master, crow tokens (at most 3 on a board) only from the crow master,
+  a set-aside only belongs to the earth master during their own turn.
+- The game: health 0 exactly for the loser of a finished game; in a running
+  game the active player is the one whose turn it is (``first`` on odd turns).
+- The pending decision: ``phase``, the resolution's ``step``, ``decider`` and
+  the play in progress agree as the rules leave them (rules/flow.py): e.g. a
+  ``defend`` decision is the defender's, resumes at ``damage`` and follows a
+  hit of a play in progress; ``turn`` and ``extra`` are the active player's, at
+  ``action``, outside a play, with ``in_extra`` 0 or at least 1 and something
+  to play or draw; ``effect`` has a pending effect owned by the decider (Wind's
+  revealed card exactly when it waits at ``techniques``); techniques are asked
+  of their furious master; ``discard`` and ``earth-discard`` exceed the hand
+  limit. Table ``validate.DECISIONS`` lists the step and decider of each kind.
+
+So no accepted position reaches the kernels in a state they cannot continue
+from: scripts/fuzz_positions.py (run by tests/game/test_position_fuzz.py)
+mutates positions of real games and checks that each is refused or passes
+sim.invariants.check_state, and that every legal action leads to a position
+that loads again. ``emr-sim resolve ACTION -o FILE`` also checks the new
+position before writing it.
 Unused card slots of a loaded state are NO_CARD and ``H_N_SHOT`` comes from
 the card table, so ``state_from_dict(state_to_dict(s))`` equals ``s`` for any
 state the engine produces.
@@ -57,7 +88,7 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import card_label, find_card
-from emr_sim.errors import BadInput
+from emr_sim.game.validate import Layout, PositionError, check_position, fail
 from emr_sim.options import describe_options, options_from_dict
 
 POSITION_FORMAT = "emr-sim-position"
@@ -79,10 +110,24 @@ STEP_NAMES = (
 DRAW_TEXT = "draw"
 RNG_LIMIT = 2**32
 INT_LIMIT = 2**62  # any state value fits in int64 well inside this
+DIGITS_LIMIT = 30  # longer integer literals are not converted (Python refuses 4,300 digits)
+__all__ = ["PositionError", "load_position", "read_position_file", "save_position", "state_from_dict"]
 
 
-class PositionError(BadInput):
-    """A position that cannot be read: the message starts with the JSON path."""
+class HugeNumber:
+    """An integer literal too long to be any position value, kept as its digit count so
+    that the field's check refuses it by name (json would raise an int-limit ValueError
+    with no file or path)."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+
+def _parse_int(text: str) -> int | HugeNumber:
+    return int(text) if len(text) <= DIGITS_LIMIT else HugeNumber(text)
 
 
 # ---------------------------------------------------------------- field tables
@@ -312,9 +357,7 @@ def save_position(
 # ---------------------------------------------------------------- reading: small checkers
 
 
-def _fail(path: str, problem: str) -> PositionError:
-    """A PositionError reading ``PATH: PROBLEM``."""
-    return PositionError(f"{path}: {problem}")
+_fail = fail  # PositionError("$.PATH: PROBLEM")
 
 
 def _obj(value: object, path: str, required: tuple, optional: tuple = ()) -> dict:
@@ -332,6 +375,8 @@ def _obj(value: object, path: str, required: tuple, optional: tuple = ()) -> dic
 
 def _int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
     """VALUE as an int in LOW..HIGH (either bound may be None)."""
+    if isinstance(value, HugeNumber):
+        raise _fail(path, f"{value!r} is out of range")
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(path, f"expected an integer, not {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
@@ -343,11 +388,9 @@ def _int(value: object, path: str, low: int | None = None, high: int | None = No
 
 
 def _flag(value: object, path: str) -> int:
-    """A flag: true/false (or a non-negative integer, as written for odd values)."""
-    if isinstance(value, bool):
+    """A flag: true/false (or 0/1)."""
+    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
         return int(value)
-    if isinstance(value, int):
-        return _int(value, path, 0)
     raise _fail(path, f"expected true or false, not {value!r}")
 
 
@@ -368,8 +411,15 @@ def _named(value: object, path: str, names: tuple[str, ...], what: str) -> int:
 
 
 def _player(value: object, path: str) -> int:
-    """A seat 0/1, or null for -1."""
+    """A player 0/1, or null for -1 (none: no last counter, no effect owner)."""
     return -1 if value is None else _int(value, path, 0, 1)
+
+
+def _seat(value: object, path: str) -> int:
+    """A player 0/1 that the game cannot do without (decider, active, first)."""
+    if value is None:
+        raise _fail(path, "null is not a player: expected 0 or 1")
+    return _int(value, path, 0, 1)
 
 
 def _card(value: object, path: str, table: np.ndarray) -> int:
@@ -396,9 +446,9 @@ def _cards(value: object, path: str, table: np.ndarray, limit: int) -> list[int]
 def _read_header(d: dict, s: np.ndarray) -> None:
     """Header fields (and the phase/winner agreement)."""
     s[C.H_PHASE] = _named(d["phase"], "phase", C.DECISION_NAMES, "a decision kind")
-    s[C.H_DECIDER] = _player(d["decider"], "decider")
-    s[C.H_ACTIVE] = _player(d["active"], "active")
-    s[C.H_FIRST] = _player(d["first"], "first")
+    s[C.H_DECIDER] = _seat(d["decider"], "decider")
+    s[C.H_ACTIVE] = _seat(d["active"], "active")
+    s[C.H_FIRST] = _seat(d["first"], "first")
     s[C.H_TURN] = _int(d["turn"], "turn", 0)
     s[C.H_HERO_MODE] = _flag(d["hero_mode"], "hero_mode")
     s[C.H_PLAYS] = _int(d.get("plays", 0), "plays", 0)
@@ -444,26 +494,27 @@ def _read_resolution(value: object, s: np.ndarray, table: np.ndarray) -> None:
             s[off] = RES_DEFAULTS.get(key, 0)
 
 
-def _read_board(value: object, path: str, s: np.ndarray, b: int, table: np.ndarray, running: bool) -> None:
+def _read_board(value: object, path: str, s: np.ndarray, p: int, table: np.ndarray, layout: Layout) -> None:
     """A board: occupied zones with their card, block state and card tokens."""
     entries = _list(value, path, C.N_ZONES)
     zones = []
+    b = _pb(p)
     for i, entry in enumerate(entries):
         e = _obj(entry, f"{path}[{i}]", ("zone", "card"), tuple(CARD_FIELDS))
         z = _int(e["zone"], f"{path}[{i}].zone", 0, C.N_ZONES - 1)
         if z in zones:
-            raise _fail(path, f"zone {z} holds two cards")
+            raise _fail(f"{path}[{i}].zone", f"zone {z} holds two cards")
         zones.append(z)
-        s[b + C.P_ZCARD + z] = _card(e["card"], f"{path}: zone {z}", table)
+        layout.board_entry[(p, z)] = i
+        s[b + C.P_ZCARD + z] = _card(e["card"], f"{path}[{i}].card", table)
         for key, f in CARD_FIELDS.items():
-            where = f"{path}: zone {z}: {key}"
+            where = f"{path}[{i}].{key}"
             raw = e.get(key, 0)
             s[b + f + z] = _flag(raw, where) if key == "blocked" else _int(raw, where, 0)
-    if running:
-        if len(zones) != 2:
-            raise _fail(path, f"a running game needs exactly 2 cards on each board, not {len(zones)}")
-        if abs(zones[0] - zones[1]) != 1:
-            raise _fail(path, "the two cards must stand in adjacent zones")
+    if len(zones) != 2:  # R-BOARD, in every state the rules produce (game over too)
+        raise _fail(path, f"a board holds exactly 2 cards, not {len(zones)} (R-BOARD)")
+    if abs(zones[0] - zones[1]) != 1:
+        raise _fail(path, "the two cards must stand in adjacent zones (R-BOARD)")
 
 
 def _read_zones(value: object, path: str, s: np.ndarray, b: int) -> None:
@@ -473,10 +524,10 @@ def _read_zones(value: object, path: str, s: np.ndarray, b: int) -> None:
         e = _obj(entry, f"{path}[{i}]", ("zone",), ("damage_tokens", "crow"))
         z = _int(e["zone"], f"{path}[{i}].zone", 0, C.N_ZONES - 1)
         if z in seen:
-            raise _fail(path, f"zone {z} is listed twice")
+            raise _fail(f"{path}[{i}].zone", f"zone {z} is listed twice")
         seen.add(z)
-        s[b + C.P_ZDMG + z] = _int(e.get("damage_tokens", 0), f"{path}: zone {z}: damage_tokens", 0)
-        s[b + C.P_ZCROW + z] = _flag(e.get("crow", False), f"{path}: zone {z}: crow")
+        s[b + C.P_ZDMG + z] = _int(e.get("damage_tokens", 0), f"{path}[{i}].damage_tokens", 0)
+        s[b + C.P_ZCROW + z] = _flag(e.get("crow", False), f"{path}[{i}].crow")
 
 
 def _put_cards(s: np.ndarray, count_at: int, cards: list[int]) -> None:
@@ -485,7 +536,7 @@ def _put_cards(s: np.ndarray, count_at: int, cards: list[int]) -> None:
     s[count_at + 1 : count_at + 1 + len(cards)] = cards
 
 
-def _read_player(value: object, p: int, s: np.ndarray, table: np.ndarray, running: bool) -> None:
+def _read_player(value: object, p: int, s: np.ndarray, table: np.ndarray, layout: Layout) -> None:
     """One player block: health, fury, poison, hero, cards and tokens."""
     path = f"players[{p}]"
     d = _obj(value, path, PLAYER_KEYS, PLAYER_OPTIONAL)
@@ -497,7 +548,7 @@ def _read_player(value: object, p: int, s: np.ndarray, table: np.ndarray, runnin
     s[b + C.P_HERO] = C.NO_HERO if hero is None else _named(hero, f"{path}.hero", C.HERO_NAMES, "a hero")
     _put_cards(s, b + C.P_HAND_N, _cards(d["hand"], f"{path}.hand", table, C.MAX_HAND))
     _put_cards(s, b + C.P_ASIDE_N, _cards(d.get("set_aside", []), f"{path}.set_aside", table, C.MAX_ASIDE))
-    _read_board(d["board"], f"{path}.board", s, b, table, running)
+    _read_board(d["board"], f"{path}.board", s, p, table, layout)
     _read_zones(d.get("zones", []), f"{path}.zones", s, b)
 
 
@@ -540,6 +591,8 @@ def _holdings(s: np.ndarray) -> list[tuple[int, str]]:
         held += [(int(c), key) for c in s[n_at + 1 : n_at + 1 + s[n_at]]]
     if s[C.RES_EJECTED] != C.NO_CARD:
         held.append((int(s[C.RES_EJECTED]), "resolution.ejected"))
+    if s[C.RES_WIND] != C.NO_CARD:  # H-WIND: revealed and held until discarded
+        held.append((int(s[C.RES_WIND]), "resolution.wind"))
     return held
 
 
@@ -553,14 +606,11 @@ def _check_cards(s: np.ndarray, table: np.ndarray) -> None:
         if card >= C.BOW_BASE and not path.endswith((".board", "ejected")):
             raise _fail(path, f"bow card {card} ({name}) may only stand on a board")
         where[card] = path
-    wind = int(s[C.RES_WIND])
-    if wind != C.NO_CARD and wind not in where:
-        where[wind] = "resolution.wind"  # H-WIND: revealed and held until discarded
     missing = [c for c in range(C.BOW_BASE) if table[c, C.CF_VALID] and c not in where]
     if missing:
         shown = ", ".join(f"{c} ({card_label(table, c)})" for c in missing[:8])
         more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
-        raise _fail("cards", f"shot cards found nowhere: {shown}{more}")
+        raise _fail("", f"shot cards found nowhere: {shown}{more}")
 
 
 # ---------------------------------------------------------------- reading: entry points
@@ -595,10 +645,10 @@ def _check_format(d: dict) -> None:
 def state_from_dict(d: object, table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(state, opts) from a position dict; PositionError naming the path if invalid."""
     if not isinstance(d, dict):
-        raise _fail("position", f"expected a JSON object, not {type(d).__name__}")
+        raise _fail("", f"expected a JSON object, not {type(d).__name__}")
     if "format" in d and d["format"] != POSITION_FORMAT:
         raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
-    d = _obj(d, "position", TOP_KEYS, TOP_OPTIONAL)
+    d = _obj(d, "", TOP_KEYS, TOP_OPTIONAL)
     _check_format(d)
     opts = _read_rules(d["rules"])
     s = _empty_state(table)
@@ -607,35 +657,57 @@ def state_from_dict(d: object, table: np.ndarray) -> tuple[np.ndarray, np.ndarra
     players = _list(d["players"], "players")
     if len(players) != 2:
         raise _fail("players", f"expected 2 players, not {len(players)}")
+    layout = Layout()
     for p in (0, 1):
-        _read_player(players[p], p, s, table, s[C.H_PHASE] != C.DK_NONE)
+        _read_player(players[p], p, s, table, layout)
     _put_cards(s, C.DRAW_N, _cards(d["draw_pile"], "draw_pile", table, C.MAX_CARDS))
     _put_cards(s, C.DISC_N, _cards(d["discard_pile"], "discard_pile", table, C.MAX_CARDS))
     _read_rng(d["rng"], s)
     _check_cards(s, table)
+    check_position(s, opts, layout)
     return s, opts
 
 
+def read_position_file(path: str | Path) -> object:
+    """The parsed JSON of a position file; PositionError naming the file if unreadable.
+
+    Integer literals of more than DIGITS_LIMIT digits become HugeNumber, refused later
+    with their JSON path."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"), parse_int=_parse_int)
+    except OSError as err:
+        raise PositionError(f"{path}: cannot read: {err.strerror or err}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise PositionError(f"{path}: not JSON: {err}") from None
+    except (RecursionError, ValueError) as err:  # nesting too deep; any other conversion
+        raise PositionError(f"{path}: not JSON this reader can take: {err}") from None
+
+
 def load_position(
-    path_or_dict: str | Path | dict, table: np.ndarray, deck_sha256: str | None = None
+    path_or_dict: str | Path | object,
+    table: np.ndarray,
+    deck_sha256: str | None = None,
+    source: str | Path | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(state, opts) from a JSON file or an already parsed dict.
 
-    When DECK_SHA256 is given, a position recorded with another deck is refused.
+    When DECK_SHA256 is given, a position recorded with another deck is refused. A
+    refusal starts with the file's name (SOURCE for a dict read from a file).
     """
-    d = path_or_dict
-    if isinstance(d, str | Path):
-        try:
-            d = json.loads(Path(d).read_text(encoding="utf-8"))
-        except OSError as err:
-            raise PositionError(f"{d}: cannot read: {err.strerror or err}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise PositionError(f"{path_or_dict}: not JSON: {err}") from None
-    recorded = d.get("deck_sha256") if isinstance(d, dict) else None
-    if deck_sha256 is not None and isinstance(recorded, str) and recorded != deck_sha256:
-        problem = f"recorded with deck {recorded[:12]}..., not with this deck {deck_sha256[:12]}..."
-        raise _fail("deck_sha256", problem)
-    return state_from_dict(d, table)
+    d: object = path_or_dict
+    if isinstance(path_or_dict, str | Path):
+        source = path_or_dict
+        d = read_position_file(path_or_dict)
+    try:
+        recorded = d.get("deck_sha256") if isinstance(d, dict) else None
+        if deck_sha256 is not None and isinstance(recorded, str) and recorded != deck_sha256:
+            problem = f"recorded with deck {recorded[:12]}..., not with this deck {deck_sha256[:12]}..."
+            raise _fail("deck_sha256", problem)
+        return state_from_dict(d, table)
+    except PositionError as err:
+        if source is None:
+            raise
+        raise PositionError(f"{source}: {err}") from None
 
 
 # ---------------------------------------------------------------- a picture for people
