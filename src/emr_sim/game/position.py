@@ -88,25 +88,12 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import card_label, find_card
-from emr_sim.game.validate import Layout, PositionError, check_position, fail
+from emr_sim.game.validate import STEP_NAMES, Layout, PositionError, check_position, fail
 from emr_sim.options import describe_options, options_from_dict
 
 POSITION_FORMAT = "emr-sim-position"
 POSITION_VERSION = 1
 
-STEP_NAMES = (
-    "turn-start",
-    "techniques",
-    "action",
-    "after-draw",
-    "earth",
-    "hit",
-    "damage",
-    "effect",
-    "pair",
-    "turn-end",
-    "defence",
-)
 DRAW_TEXT = "draw"
 RNG_LIMIT = 2**32
 INT_LIMIT = 2**62  # any state value fits in int64 well inside this
