@@ -1,7 +1,9 @@
 """The emr-sim command line (click). Commands stay thin; numba loads lazily.
 
-Bad input (unknown names, malformed files, illegal actions) ends with a
-one-line message on stderr and exit code 2, never a traceback.
+Bad input (unknown names, malformed files, illegal actions, a damaged run directory)
+ends with a one-line message on stderr and exit code 2, never a traceback; a file that
+cannot be written (permission, full disk, file-size limit, a directory in the way) ends
+with one line naming the path and the reason, and exit code 3.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 import click
 
 EXIT_BAD_INPUT = 2
+EXIT_CANNOT_WRITE = 3
 INT64 = click.IntRange(-(2**63), 2**63 - 1)  # seeds and game indices reach the kernels as int64
 
 
@@ -23,16 +26,39 @@ class BadInput(click.ClickException):
         click.echo(f"emr-sim: error: {self.format_message()}", err=True)
 
 
+class CannotWrite(BadInput):
+    exit_code = EXIT_CANNOT_WRITE
+
+
 class Cli(click.Group):
-    """Turns the package's input errors into BadInput (exit 2)."""
+    """Turns the package's input errors into BadInput (exit 2), its write failures
+    (emr_sim.errors.WriteError) into CannotWrite (exit 3)."""
 
     def invoke(self, ctx: click.Context):
-        from emr_sim.errors import INPUT_ERRORS
+        from emr_sim.errors import INPUT_ERRORS, WriteError
 
         try:
             return super().invoke(ctx)
         except INPUT_ERRORS as err:
             raise BadInput(str(err)) from None
+        except WriteError as err:
+            raise CannotWrite(str(err)) from None
+
+
+def note(text: str) -> None:
+    """A line on stderr that the user should see even with --quiet or --json."""
+    click.echo(f"emr-sim: {text}", err=True)
+
+
+def check_output(path: str, what: str) -> None:
+    """Before the work: exit 2 when the output's directory does not exist, exit 3 when a file
+    cannot be created in it (so no work is lost to a refused write)."""
+    from emr_sim.files import check_writable
+
+    folder = Path(path).resolve().parent
+    if not folder.is_dir():
+        raise BadInput(f"{path}: cannot write {what}: no such directory")
+    check_writable(folder, path)
 
 
 deck_option = click.option(
@@ -121,8 +147,8 @@ def matchup(
     from emr_sim.simulate.runner import DEFAULT_SEED
 
     chosen = rules_dict(rules, None)  # --rule fury=...: matchup() says to use --fury/--no-fury
-    if records_path and not Path(records_path).resolve().parent.is_dir():
-        raise BadInput(f"{records_path}: cannot write the records: no such directory")
+    if records_path:
+        check_output(records_path, "the records")
     seed = DEFAULT_SEED if seed is None else seed
     result = run_matchup(
         hero_a,
@@ -140,11 +166,8 @@ def matchup(
     if records_path:
         from emr_sim.simulate.records import write_records
 
-        try:
-            assert result.records is not None  # asked for: records=True
-            write_records(result.records, records_path)
-        except (OSError, ImportError) as err:
-            raise BadInput(f"{records_path}: cannot write the records: {err}") from None
+        assert result.records is not None  # asked for: records=True
+        write_records(result.records, records_path)  # WriteError: exit 3
     if as_json:
         click.echo(json.dumps(result.summary, indent=1))
     else:
@@ -226,6 +249,7 @@ def matrix(
             until_ci,
             max_games,
             quiet,
+            on_note=note,
         )
     except KeyboardInterrupt:
         click.echo(
@@ -311,7 +335,7 @@ def report(run_dir, output, compare_dir):
     skip_blas_probe()
     from emr_sim.report.build import build_report
 
-    path = build_report(run_dir, output, compare_dir)  # checks the output path too
+    path = build_report(run_dir, output, compare_dir, on_note=note)  # checks the output path too
     click.echo(f"wrote {path}")
 
 
@@ -423,6 +447,8 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
     from emr_sim.files import write_text
     from emr_sim.game.core import Game
 
+    if output:
+        check_output(output, "the position")
     game = Game.from_position(position, deck_path)
     if list_only or action is None:
         legal = game.legal()
@@ -443,10 +469,7 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
             Game.from_position(json.loads(json.dumps(new_position)), game.deck)
         except PositionError as err:
             raise BadInput(f"{output}: not written: the new position would be refused: {err}") from None
-        try:
-            write_text(output, json.dumps(new_position, indent=1) + "\n")
-        except OSError as err:
-            raise BadInput(f"{output}: cannot write: {err.strerror or err}") from None
+        write_text(output, json.dumps(new_position, indent=1) + "\n")  # WriteError: exit 3
     if as_json:
         lines = game.log_lines(events)
         click.echo(json.dumps({"events": [list(e) for e in events], "log": lines, "position": new_position}))

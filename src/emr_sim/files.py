@@ -1,19 +1,27 @@
-"""The one way emr_sim writes a file: whole or not at all.
+"""The one way emr_sim writes a file: whole or not at all, and a failure said in one line.
 
 A temporary file beside the target (`.<name>.<random>.tmp`) is written, made a plain file
 (mode 0666 less the umask, as open() would make it) and renamed over the target, so a reader
-never sees half a file and an interrupted write leaves at most the temporary file.
+never sees half a file and an interrupted write leaves at most the temporary file (which
+`stray_temps` finds, for the run directory to remove). Every OSError on the way (permission,
+full disk, file-size limit, a directory in the way) becomes emr_sim.errors.WriteError naming
+the target and the reason, so the command line can say it in one line.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from emr_sim.errors import WriteError
+
 FILE_MODE = 0o666
 TEMP_SUFFIX = ".tmp"
+# what tempfile.mkstemp adds between prefix and suffix: letters, digits and "_"
+TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]+" + re.escape(TEMP_SUFFIX) + "$")
 
 
 def current_umask() -> int:
@@ -27,15 +35,34 @@ def temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
+ERRNO_IN_TEXT = re.compile(r"\[errno (\d+)\]", re.IGNORECASE)  # pyarrow: "... Detail: [errno 27] ..."
+
+
+def reason(err: OSError) -> str:
+    """An OSError in words, without the path (the message names the path itself): the
+    system's words for its errno, also when a library gave the errno only in its text."""
+    code = err.errno
+    if code is None and (found := ERRNO_IN_TEXT.search(str(err))):
+        code = int(found.group(1))
+    return os.strerror(code) if code else err.strerror or str(err)
+
+
 def write_atomically(path: str | Path, write: Callable[[Path], object]) -> Path:
-    """Call write(temporary path), then rename it to path; on any error nothing is left."""
+    """Call write(temporary path), then rename it to path; on any error nothing is left, and
+    an OSError becomes WriteError(path, reason)."""
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=temp_prefix(target), suffix=TEMP_SUFFIX)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=temp_prefix(target), suffix=TEMP_SUFFIX)
+    except OSError as err:
+        raise WriteError(target, reason(err)) from None
     os.close(fd)
     try:
         write(Path(tmp))
         os.chmod(tmp, FILE_MODE & ~current_umask())  # mkstemp makes it 0600
         os.replace(tmp, target)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise WriteError(target, reason(err)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -45,3 +72,23 @@ def write_atomically(path: str | Path, write: Callable[[Path], object]) -> Path:
 def write_text(path: str | Path, text: str) -> Path:
     """Write text (UTF-8) to path, whole or not at all."""
     return write_atomically(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+def check_writable(directory: str | Path, target: str | Path | None = None) -> None:
+    """WriteError(target or directory, reason) unless a file can be created in directory: asked
+    before the work whose result would be written there, so no work is lost to a refusal."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".emr-sim-probe.", suffix=TEMP_SUFFIX)
+    except OSError as err:
+        raise WriteError(target or directory, reason(err)) from None
+    os.close(fd)
+    Path(tmp).unlink(missing_ok=True)
+
+
+def stray_temps(directory: str | Path) -> list[Path]:
+    """The temporary files of write_atomically and check_writable left in directory by a
+    process killed while writing (SIGKILL, a power cut)."""
+    folder = Path(directory)
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if TEMP_NAME.match(p.name) and p.is_file())

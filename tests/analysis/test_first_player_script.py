@@ -60,15 +60,15 @@ def write_cells(run_dir: pathlib.Path, frames) -> None:
 
 
 def test_script_prints_cells_heroes_and_overall(study, tmp_path, capsys):
-    write_cells(tmp_path, [crow_wind(), synthetic_cell("crow", "poison", "ABAB")])
+    write_cells(tmp_path, [crow_wind(), synthetic_cell("crow", "poison", "ABABABAB")])
     (tmp_path / "run.json").write_text(
-        json.dumps({"format": RUN_FORMAT, "heroes": ["crow", "wind", "poison"]})
+        json.dumps({"format": RUN_FORMAT, "heroes": ["crow", "wind", "poison"], "games_per_cell": 8})
     )
     assert study.main([str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "12 games, 2 cells" in out
+    assert "16 games, 2 cells" in out
     assert "crow vs wind" in out and "crow vs poison" in out
-    assert "overall: the first player wins 50.0% of 12 decided games" in out  # 2 of 8 and 4 of 4
+    assert "overall: the first player wins 62.5% of 16 decided games" in out  # 2 of 8 and 8 of 8
 
 
 def test_script_reads_cells_without_a_run_record(study, tmp_path, capsys):

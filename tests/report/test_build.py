@@ -211,10 +211,20 @@ def test_missing_run_dir_is_bad_input_and_writes_nothing(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def unfinish(run_dir, cell: str) -> None:
+    """Make `cell` a cell not played yet: no file, no entry in run.json's manifest."""
+    (run_dir / "cells" / f"{cell}.parquet").unlink(missing_ok=True)
+    record = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+    del record["cells"][cell]
+    (run_dir / "run.json").write_text(json.dumps(record), encoding="utf-8")
+
+
 def test_run_without_cells_is_bad_input(tmp_path, runs):
     empty = tmp_path / "empty"
     (empty / "cells").mkdir(parents=True)
     shutil.copy(runs[0] / "run.json", empty / "run.json")
+    for cell in ("crow-wind", "crow-poison", "wind-poison"):
+        unfinish(empty, cell)
     out = tmp_path / "r.html"
     with pytest.raises(BadInput, match="no finished cell") as err:
         build_report(empty, out)
@@ -237,7 +247,7 @@ def test_runs_on_other_seeds_cannot_be_compared(tmp_path, runs):
 def test_comparison_on_the_common_cells_says_what_is_left_out(tmp_path, runs):
     partial = tmp_path / "partial"
     shutil.copytree(runs[1], partial)
-    (partial / "cells" / "crow-wind.parquet").unlink()
+    unfinish(partial, "crow-wind")
     out = tmp_path / "r.html"
     build_report(runs[0], out, compare_dir=partial)
     html = out.read_text(encoding="utf-8")
@@ -249,7 +259,7 @@ def test_comparison_on_the_common_cells_says_what_is_left_out(tmp_path, runs):
 def test_unfinished_run_without_its_deck_still_reports(tmp_path, runs):
     partial = tmp_path / "partial"
     shutil.copytree(runs[0], partial)
-    (partial / "cells" / "crow-wind.parquet").unlink()
+    unfinish(partial, "crow-wind")
     record = json.loads((partial / "run.json").read_text(encoding="utf-8"))
     (partial / "run.json").write_text(json.dumps(record | {"deck": "gone/deck.csv"}), encoding="utf-8")
     out = tmp_path / "r.html"

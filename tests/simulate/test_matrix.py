@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from emr_sim import codes as C
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, WriteError
 from emr_sim.simulate.matrix import (
     BATCH_PAIRS,
     cell_pairs,
@@ -15,7 +15,7 @@ from emr_sim.simulate.matrix import (
     parse_hero_list,
     run_matrix,
 )
-from emr_sim.simulate.rundir import RUN_FILE, cell_path, finished_cells, load_games, read_run, write_cell
+from emr_sim.simulate.rundir import RUN_FILE, cell_path, finished_cells, load_games, read_run
 
 HEROES = "crow,wind,poison"
 GAMES = 20
@@ -109,19 +109,16 @@ def test_results_do_not_depend_on_workers(small_run, tmp_path):
     pd.testing.assert_frame_equal(load_games(tmp_path / "one"), load_games(run_dir))
 
 
-def test_a_failed_cell_write_leaves_no_file(small_run, tmp_path, monkeypatch):
-    run_dir, _ = small_run
-    games = load_games(run_dir)
-
+def test_a_failed_cell_write_leaves_no_file(tmp_path, monkeypatch):
     def broken(self, path, **kwargs):
         path.write_bytes(b"half")
         raise OSError("disk full")
 
     monkeypatch.setattr(pd.DataFrame, "to_parquet", broken)
-    (tmp_path / "cells").mkdir()
-    with pytest.raises(OSError, match="disk full"):
-        write_cell(tmp_path, "crow", "wind", games)
-    assert list((tmp_path / "cells").iterdir()) == []
+    with pytest.raises(WriteError, match="crow-wind.parquet: cannot write: disk full"):
+        run_matrix(tmp_path / "r", HEROES, GAMES, seed=5)
+    assert list((tmp_path / "r" / "cells").iterdir()) == []
+    assert read_run(tmp_path / "r")["cells"] == {}
 
 
 def test_until_ci_adds_pairs_until_the_half_width_is_reached(tmp_path):

@@ -26,3 +26,19 @@ def fails(*args: object, needles: tuple[str, ...] = ()) -> str:
     for needle in needles:
         assert needle in lines[0], f"{needle!r} not in {lines[0]!r}"
     return lines[0]
+
+
+EXIT_CANNOT_WRITE = 3
+
+
+def cannot_write(*args: object, needles: tuple[str, ...] = ()) -> str:
+    """Run a command whose write fails: exit 3, one error line naming the path and the reason."""
+    result = run(*args)
+    assert result.exit_code == EXIT_CANNOT_WRITE, result.output
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(ERROR_PREFIX), lines[0]
+    for needle in needles:
+        assert needle in lines[0], f"{needle!r} not in {lines[0]!r}"
+    return lines[0]

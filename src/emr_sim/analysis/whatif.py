@@ -41,10 +41,10 @@ def differences(before: dict, after: dict) -> list[str]:
 
 def check_comparable(run_a: str | Path, before: dict, run_b: str | Path, after: dict) -> None:
     for key in SAME_KEYS:
-        if before[key] != after[key]:
+        if before.get(key) != after.get(key):
             raise BadInput(
                 f"{run_a} and {run_b} cannot be compared game by game: {key} differs "
-                f"({before[key]!r} vs {after[key]!r}); run both with the same --seed and --players"
+                f"({before.get(key)!r} vs {after.get(key)!r}); run both with the same --seed and --players"
             )
 
 

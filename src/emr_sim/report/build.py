@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib.resources
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from emr_sim import __version__
 from emr_sim import analysis as A
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
-from emr_sim.files import write_text
+from emr_sim.files import check_writable, write_text
 from emr_sim.report import plots as P
 from emr_sim.report.example_game import deck_problem, example_game
 from emr_sim.report.formatting import as_int, as_number, interval, pct, points, pvalue
@@ -69,8 +70,7 @@ def load_run(run_dir: str | Path) -> RunData:
     if games.empty:
         raise BadInput(f"{path}: the finished cells hold no game")
     cells = A.adjust(A.cell_table(games), method="holm", alpha=ALPHA)
-    heroes = [h for h in record.get("heroes", []) if h in C.HERO_NAMES]
-    return RunData(path, record, games, cells, cell_pairs(heroes))
+    return RunData(path, record, games, cells, cell_pairs(record["heroes"]))  # read_run checked them
 
 
 # ---------------------------------------------------------------- formatting helpers
@@ -536,23 +536,41 @@ def render(context: dict) -> str:
     return environment().get_template(TEMPLATE).render(**context)
 
 
-def build_report(run_dir: str | Path, output: str | Path, compare_dir: str | Path | None = None) -> Path:
-    """Write the HTML report of run_dir (compared with compare_dir when given) to output.
+def build_report(
+    run_dir: str | Path,
+    output: str | Path,
+    compare_dir: str | Path | None = None,
+    on_note: Callable[[str], None] | None = None,
+) -> Path:
+    """Write the HTML report of run_dir (compared with compare_dir when given) to output;
+    on_note(text) hears of a run that is unfinished.
 
     The file is written whole or not at all (a temporary file in the same directory,
     renamed into place). Raises emr_sim.errors.BadInput for a missing run directory, a run
-    with no finished cell, runs that cannot be compared, or an output path that cannot be
-    written."""
+    with no finished cell or a damaged one, runs that cannot be compared, or an output
+    directory that does not exist; emr_sim.errors.WriteError when the file cannot be written
+    (checked before the work, and again when writing)."""
     out = Path(output)
     if out.is_dir():
         raise BadInput(f"{out}: is a directory; give the report's file name, e.g. {out / 'report.html'}")
     if not out.parent.is_dir():
         raise BadInput(f"{out}: cannot write the report: no such directory {out.parent}")
+    check_writable(out.parent, out)
     run = load_run(run_dir)
     other = load_run(compare_dir) if compare_dir is not None else None
     html = render(report_context(run, other))
-    try:
-        write_text(out, html)
-    except OSError as err:
-        raise BadInput(f"{out}: cannot write the report: {err.strerror or err}") from None
+    write_text(out, html)
+    for each in (run, other):
+        if on_note is not None and each is not None and not each.complete:
+            on_note(unfinished_note(each))
     return out
+
+
+def unfinished_note(run: RunData) -> str:
+    from emr_sim.simulate.rundir import repair_command
+
+    missing = [f"{a} vs {b}" for a, b in run.expected_cells if not _has_cell(run, a, b)]
+    return (
+        f"note: {run.path} is unfinished: {len(run.cells)} of {len(run.expected_cells)} cells "
+        f"(not yet played: {', '.join(missing)}); `{repair_command(run.path, run.record)}` plays the rest"
+    )

@@ -13,15 +13,16 @@ import hashlib
 import itertools
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
 from emr_sim import codes as C
 from emr_sim.simulate.records import game_frame
-from emr_sim.simulate.rundir import RUN_FORMAT, cell_path, open_run, write_cell
+from emr_sim.simulate.rundir import RUN_FORMAT
 from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
+from emr_sim.simulate.runwriter import open_run
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup
 from emr_sim.stats import wilson
 
@@ -95,6 +96,7 @@ class MatrixRun:
     skipped: list[tuple[str, str]]
     seconds: float
     games_played: int
+    notes: list[str] = field(default_factory=list)  # the damaged cells played again, in words
 
 
 def parse_hero_list(text: str | list | tuple | None) -> list[str]:
@@ -149,30 +151,40 @@ def run_matrix(
     max_games: int | None = None,
     quiet: bool = True,
     on_cell=None,
+    on_note=None,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
-    run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell."""
+    run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell,
+    on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter)."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
     setup = run_setup(
         seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matrix"
     )
     record = matrix_record(setup, names, games, until_ci, max_games)
-    root = open_run(run_dir, record)
     spec = CellSpec(setup, record["games_per_cell"], until_ci, record["max_games"])
     cells = cell_pairs(names)
-    todo = [c for c in cells if not cell_path(root, *c).is_file()]
-    skipped = [c for c in cells if c not in todo]
-    if todo:
-        load_kernels(setup, setup.sides(0, 1))
-    start = time.perf_counter()
-    played_games = 0
-    with progress_bar(len(todo) * spec.games, quiet) as bar:
-        for a, b in todo:
-            bar.set_postfix_str(f"{a} vs {b}")
-            frame = play_cell(spec, a, b, bar)
-            write_cell(root, a, b, frame)
-            played_games += len(frame)
-            if on_cell:
-                on_cell(a, b, frame)
-    return MatrixRun(str(root), record, todo, skipped, time.perf_counter() - start, played_games)
+    notes: list[str] = []
+
+    def note(text: str) -> None:
+        notes.append(text)
+        if on_note:
+            on_note(text)
+
+    with open_run(run_dir, record) as run:
+        todo = run.plan(cells, note)
+        skipped = [c for c in cells if c not in todo]
+        if todo:
+            load_kernels(setup, setup.sides(0, 1))
+        start = time.perf_counter()
+        played_games = 0
+        with progress_bar(len(todo) * spec.games, quiet) as bar:
+            for a, b in todo:
+                bar.set_postfix_str(f"{a} vs {b}")
+                frame = play_cell(spec, a, b, bar)
+                run.write_cell(a, b, frame)
+                played_games += len(frame)
+                if on_cell:
+                    on_cell(a, b, frame)
+    seconds = time.perf_counter() - start
+    return MatrixRun(str(run.root), record, todo, skipped, seconds, played_games, notes)

@@ -1,27 +1,39 @@
-"""A matrix run on disk: a directory with its run record and one Parquet file per finished cell.
+"""A matrix run on disk: a directory with its run record, its manifest and one Parquet file per
+finished cell; how it is read (this module) and written (emr_sim.simulate.runwriter).
 
-    RUN_DIR/run.json                      the run record (RUN_FORMAT): what was played, how
+    RUN_DIR/run.json                          the run record (RUN_FORMAT): what was played, and
+                                              under "cells" the manifest: each finished cell
+                                              with its number of games and the sha256 of its file
     RUN_DIR/cells/<hero_a>-<hero_b>.parquet   the games of one finished cell (emr_sim.simulate.records)
+    RUN_DIR/.emr-sim.lock, .emr-sim.lock.json the writer's lock and who holds it (emr_sim.simulate.runlock)
 
-Every file is written whole or not at all (a temporary file renamed into place), so an
-interrupted run loses at most the cell in progress, and re-running the same command into
-the same directory skips the finished cells. A run record that differs from the one on disk
-is refused: its cells would mix two experiments.
+Readers (`report`, `compare`, load_games) read only the cells the manifest lists, and refuse a
+listed cell whose file is missing, changed (sha256), or not that cell's games (emr_sim.simulate.
+cellcheck), naming the file and the command that plays it again. A run record without a
+manifest (emr-sim 0.1.0 before it had one) is read as it was: every cell file present is
+checked by its content, and the next `matrix` run adds the manifest.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
+import re
+import shlex
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
+from emr_sim import codes as C
 from emr_sim.errors import BadInput
-from emr_sim.files import write_atomically, write_text
+from emr_sim.simulate.cellcheck import cell_problem
 
 RUN_FORMAT = "emr-sim run 1"
 RUN_FILE = "run.json"
 CELLS_DIR = "cells"
+MANIFEST = "cells"  # the key of run.json that lists the finished cells
 # keys of the run record that say what was played: a mismatch in any of them is refused
 RECORD_KEYS = (
     "format",
@@ -37,14 +49,31 @@ RECORD_KEYS = (
     "until_ci",
     "max_games",
 )
+SHA256 = re.compile(r"^[0-9a-f]{64}$")
+HASH_CHUNK = 1 << 20
+
+
+def cell_name(hero_a: str, hero_b: str) -> str:
+    return f"{hero_a}-{hero_b}"
 
 
 def cell_path(run_dir: str | Path, hero_a: str, hero_b: str) -> Path:
-    return Path(run_dir) / CELLS_DIR / f"{hero_a}-{hero_b}.parquet"
+    return Path(run_dir) / CELLS_DIR / f"{cell_name(hero_a, hero_b)}.parquet"
+
+
+def run_cells(record: dict) -> list[tuple[str, str]]:
+    """Every cell of the run's heroes (emr_sim.simulate.matrix.cell_pairs)."""
+    from emr_sim.simulate.matrix import cell_pairs
+
+    return cell_pairs(record["heroes"])
+
+
+# ---------------------------------------------------------------- the run record
 
 
 def read_run(run_dir: str | Path) -> dict:
-    """The run record of run_dir; BadInput when it is missing or not a run record."""
+    """The run record of run_dir, checked; BadInput when it is missing, not a run record, or
+    a key the run's cells depend on is missing or wrong (named as 'key ...')."""
     path = Path(run_dir) / RUN_FILE
     if not Path(run_dir).is_dir():
         raise BadInput(f"{run_dir}: no such run directory")
@@ -56,7 +85,70 @@ def read_run(run_dir: str | Path) -> dict:
         raise BadInput(f"{path}: not a readable run record: {err}") from None
     if not isinstance(record, dict) or record.get("format") != RUN_FORMAT:
         raise BadInput(f"{path}: not a run record of format {RUN_FORMAT!r}")
+    problem = heroes_problem(record) or sizes_problem(record) or manifest_problem(record)
+    if problem:
+        raise BadInput(f"{path}: {problem}")
     return record
+
+
+def heroes_problem(record: dict) -> str | None:
+    if "heroes" not in record:
+        return "key 'heroes' is missing: the record does not say which masters the run plays"
+    heroes = record["heroes"]
+    if not isinstance(heroes, list) or not all(isinstance(h, str) for h in heroes):
+        return f"key 'heroes' must be a list of masters, not {heroes!r}"
+    unknown = [h for h in heroes if h not in C.HERO_NAMES]
+    if unknown:
+        return f"key 'heroes': unknown master {unknown[0]!r}; the masters are {', '.join(C.HERO_NAMES)}"
+    if len(set(heroes)) != len(heroes):
+        return f"key 'heroes' names a master twice: {heroes!r}"
+    if len(heroes) < 2:
+        return f"key 'heroes': at least two masters, not {heroes!r}"
+    return None
+
+
+def is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def sizes_problem(record: dict) -> str | None:
+    if "games_per_cell" not in record:
+        return "key 'games_per_cell' is missing: the record does not say how many games a cell has"
+    games = record["games_per_cell"]
+    if not is_count(games) or games < 2 or games % 2:
+        return f"key 'games_per_cell' must be an even number of games, at least 2, not {games!r}"
+    width = record.get("until_ci")
+    if width is not None and (isinstance(width, bool) or not isinstance(width, int | float)):
+        return f"key 'until_ci' must be a half-width or null, not {width!r}"
+    cap = record.get("max_games")
+    if width is not None and cap is not None and (not is_count(cap) or cap < games):
+        return f"key 'max_games' must be a number of games, at least games_per_cell, not {cap!r}"
+    return None
+
+
+def manifest_problem(record: dict) -> str | None:
+    manifest = record.get(MANIFEST)
+    if manifest is None:
+        return None
+    if not isinstance(manifest, dict):
+        return f"key {MANIFEST!r} must be an object (cell: rows and sha256), not {manifest!r}"
+    names = {cell_name(a, b) for a, b in run_cells(record)}
+    for name, entry in manifest.items():
+        key = f"key '{MANIFEST}.{name}'"
+        if name not in names:
+            return f"{key}: not a cell of the run's heroes"
+        if not isinstance(entry, dict):
+            return f"{key} must be an object with rows and sha256, not {entry!r}"
+        if not is_count(entry.get("rows")):
+            return f"{key[:-1]}.rows' must be a number of games, not {entry.get('rows')!r}"
+        if not isinstance(entry.get("sha256"), str) or not SHA256.match(entry["sha256"]):
+            return f"{key[:-1]}.sha256' must be 64 hex digits, not {entry.get('sha256')!r}"
+    return None
+
+
+def manifest_of(record: dict) -> dict[str, dict] | None:
+    """The manifest of a checked record; None for a record of the format before it."""
+    return record.get(MANIFEST)
 
 
 def mismatches(old: dict, new: dict) -> list[str]:
@@ -68,61 +160,121 @@ def mismatches(old: dict, new: dict) -> list[str]:
     ]
 
 
-def open_run(run_dir: str | Path, record: dict) -> Path:
-    """Create run_dir with its record, or check that the record on disk is the same."""
-    root = Path(run_dir)
-    if root.exists() and not root.is_dir():
-        raise BadInput(f"{run_dir}: exists and is not a directory")
-    if (root / RUN_FILE).exists():
-        differ = mismatches(read_run(root), record)
-        if differ:
-            raise BadInput(
-                f"{root / RUN_FILE}: this directory holds a different run ({'; '.join(differ)}); "
-                "use another directory, or the same options to resume"
-            )
-    else:
-        if root.exists() and any(root.iterdir()):
-            raise BadInput(f"{run_dir}: not empty and not a run directory; use a new directory")
-        try:
-            (root / CELLS_DIR).mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise BadInput(f"{run_dir}: cannot create the run directory: {err}") from None
-        text = json.dumps(record, indent=1) + "\n"
-        write_text(root / RUN_FILE, text)
-    (root / CELLS_DIR).mkdir(exist_ok=True)
-    return root
+def repair_command(run_dir: str | Path, record: dict) -> str:
+    """The `emr-sim matrix` command that resumes the run (plays the missing cells again)."""
+    from emr_sim.options import default_options, describe_options
+
+    words = ["emr-sim", "matrix", "-o", str(run_dir), "--heroes", ",".join(record["heroes"])]
+    words += ["-n", str(record["games_per_cell"])]
+    if record.get("seed") is not None:
+        words += ["--seed", str(record["seed"])]
+    if record.get("players") not in (None, ["greedy", "greedy"]):
+        words += ["--players", ",".join(map(str, record["players"]))]
+    if record.get("fury") is False:
+        words.append("--no-fury")
+    if record.get("deck") not in (None, "default"):
+        words += ["--deck", str(record["deck"])]
+    if record.get("until_ci") is not None:
+        words += ["--until-ci", str(record["until_ci"]), "--max-games", str(record.get("max_games"))]
+    defaults = describe_options(default_options())
+    rules = record.get("rules")
+    for name, value in (rules if isinstance(rules, dict) else {}).items():
+        if name != "fury" and str(defaults.get(name)) != str(value):
+            words += ["--rule", f"{name}={value}"]
+    return shlex.join(words)
 
 
-def write_cell(run_dir: str | Path, hero_a: str, hero_b: str, games: pd.DataFrame) -> Path:
+# ---------------------------------------------------------------- cells
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(HASH_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+@dataclass
+class CellRead:
+    """A cell file as read: its games (None when unusable), its manifest entry, the problem."""
+
+    games: pd.DataFrame | None
+    entry: dict | None
+    problem: str | None
+
+
+def parse_cell(data: bytes) -> tuple[pd.DataFrame | None, str | None]:
+    import pyarrow
+
+    try:
+        return pd.read_parquet(io.BytesIO(data)), None
+    except (OSError, ValueError, pyarrow.ArrowException) as err:
+        return None, f"not a readable cell file: {err}"
+
+
+def digest_problem(digest: str, manifest: dict[str, dict]) -> str:
+    copies = [name for name, other in manifest.items() if other.get("sha256") == digest]
+    if copies:
+        return f"a copy of {CELLS_DIR}/{copies[0]}.parquet (its sha256 is that cell's in {RUN_FILE})"
+    return f"its sha256 is not the one {RUN_FILE} lists: the file was changed since it was written"
+
+
+def read_cell(run_dir: str | Path, record: dict, hero_a: str, hero_b: str) -> CellRead:
+    """Cell (hero_a, hero_b) checked against the manifest (sha256, rows) when it lists the cell,
+    and by its content (emr_sim.simulate.cellcheck) always."""
     path = cell_path(run_dir, hero_a, hero_b)
-    write_atomically(path, lambda tmp: games.to_parquet(tmp, index=False))
-    return path
+    manifest = manifest_of(record) or {}
+    entry = manifest.get(cell_name(hero_a, hero_b))
+    if not path.exists():
+        return CellRead(None, None, f"missing ({RUN_FILE} lists it as finished)")
+    if not path.is_file():
+        return CellRead(None, None, "not a file")
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        return CellRead(None, None, f"cannot be read: {err.strerror or err}")
+    digest = hashlib.sha256(data).hexdigest()
+    games, problem = parse_cell(data)
+    if games is None:
+        return CellRead(None, None, problem)
+    found = {"rows": len(games), "sha256": digest}
+    if entry is not None and digest != entry["sha256"]:
+        return CellRead(games, found, digest_problem(digest, manifest))
+    problem = cell_problem(games, hero_a, hero_b, record)
+    if problem is None and entry is not None and len(games) != entry["rows"]:
+        problem = f"{len(games)} games, {RUN_FILE} lists {entry['rows']}"
+    return CellRead(games, found, problem)
 
 
 def finished_cells(run_dir: str | Path) -> list[tuple[str, str]]:
-    """The cells with a Parquet file, in the order of the run record's heroes."""
+    """The cells the manifest lists (without a manifest: those with a file), in the order of
+    the run's heroes."""
     record = read_run(run_dir)
-    heroes = record["heroes"]
-    done = []
-    for i, a in enumerate(heroes):
-        for b in heroes[i + 1 :]:
-            if cell_path(run_dir, a, b).is_file():
-                done.append((a, b))
-    return done
+    manifest = manifest_of(record)
+    cells = run_cells(record)
+    if manifest is None:
+        return [c for c in cells if cell_path(run_dir, *c).exists()]
+    return [c for c in cells if cell_name(*c) in manifest]
 
 
-def load_cell(run_dir: str | Path, hero_a: str, hero_b: str) -> pd.DataFrame:
-    path = cell_path(run_dir, hero_a, hero_b)
-    try:
-        return pd.read_parquet(path)
-    except (OSError, ValueError) as err:
-        raise BadInput(f"{path}: not a readable cell file: {err}") from None
+def load_cell(run_dir: str | Path, hero_a: str, hero_b: str, record: dict | None = None) -> pd.DataFrame:
+    """The games of a finished cell; BadInput naming the file and the command that repairs it."""
+    record = record if record is not None else read_run(run_dir)
+    cell = read_cell(run_dir, record, hero_a, hero_b)
+    if cell.problem is not None or cell.games is None:
+        raise BadInput(
+            f"{cell_path(run_dir, hero_a, hero_b)}: {cell.problem}; "
+            f"run `{repair_command(run_dir, record)}` to play it again"
+        )
+    return cell.games
 
 
 def load_games(run_dir: str | Path) -> pd.DataFrame:
     """Every game of every finished cell, one frame (emr_sim.simulate.records schema)."""
+    record = read_run(run_dir)
     cells = finished_cells(run_dir)
     if not cells:
         raise BadInput(f"{run_dir}: no finished cell yet")
-    frames = [load_cell(run_dir, a, b) for a, b in cells]
+    frames = [load_cell(run_dir, a, b, record) for a, b in cells]
     return pd.concat(frames, ignore_index=True)
