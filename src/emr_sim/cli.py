@@ -121,6 +121,8 @@ def matchup(
     from emr_sim.simulate.runner import DEFAULT_SEED
 
     chosen = rules_dict(rules, None)  # --rule fury=...: matchup() says to use --fury/--no-fury
+    if records_path is not None and not records_path.strip():
+        raise BadInput(f"--records needs a file name (.parquet or .csv), not {records_path!r}")
     if records_path and not Path(records_path).resolve().parent.is_dir():
         raise BadInput(f"{records_path}: cannot write the records: no such directory")
     seed = DEFAULT_SEED if seed is None else seed
