@@ -384,7 +384,7 @@ def test_bad_unknown_column(tmp_path: Path):
 def test_bad_no_header(tmp_path: Path):
     error = error_for(tmp_path, "\n".join(GOOD_ROWS) + "\n")
     assert "deck.csv:1: field 'red': unknown column" in str(error)
-    assert "deck.csv: empty deck file" in str(error_for(tmp_path, "# nothing\n\n"))
+    assert "deck.csv:2: empty deck file" in str(error_for(tmp_path, "# nothing\n\n"))
 
 
 def test_bad_field_count(tmp_path: Path):
@@ -412,7 +412,7 @@ def test_bad_missing_file(tmp_path: Path):
 def test_bad_not_utf8(tmp_path: Path):
     path = tmp_path / "deck.csv"
     path.write_bytes(HEADER.encode() + b"red,3,1,1,0,none,\xff\n")
-    with pytest.raises(DeckError, match=r"deck\.csv: not UTF-8"):
+    with pytest.raises(DeckError, match=r"deck\.csv:2: not UTF-8"):
         load_deck(path)
 
 

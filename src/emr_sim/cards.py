@@ -53,6 +53,11 @@ MIN_CARDS = 8
 SHOT_COLOURS = COLOUR_NAMES[:COLOUR_BOW]  # red, blue, yellow, green
 DRAGON_WORDS = {"0": 0, "1": 1, "no": 0, "yes": 1}
 N_BOW = 4
+# A full deck is a few kB: a longer file is not a deck (and reading stops there, so a device
+# or a huge file does not fill the memory).
+MAX_DECK_BYTES = 1_000_000
+SHOWN_CHARS = 40  # a value longer than this is cut in messages, which stay one short line
+LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line ends of Python's universal newlines
 
 
 class DeckError(BadInput):
@@ -100,7 +105,8 @@ def load_deck(path: str | Path | None = None) -> Deck:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DeckError(shown, None, None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        line = _line_at(data, exc.start)
+        raise DeckError(shown, line, None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     cards, names, lines = _parse_text(shown, text)
     table = np.zeros((MAX_CARDS, CF_SIZE), dtype=np.int64)
     for card_id, row in enumerate(cards):
@@ -117,29 +123,58 @@ def load_deck(path: str | Path | None = None) -> Deck:
 
 
 def _read_bytes(shown: str) -> bytes:
-    """The file's bytes, or DeckError when it cannot be read."""
+    """The file's bytes (at most MAX_DECK_BYTES), or DeckError when it cannot be read."""
     try:
-        return Path(shown).read_bytes()
+        with open(shown, "rb") as file:
+            data = file.read(MAX_DECK_BYTES + 1)
     except FileNotFoundError:
         raise DeckError(shown, None, None, "deck file not found") from None
     except OSError as exc:
         raise DeckError(shown, None, None, f"cannot read deck file: {exc.strerror or exc}") from None
+    if len(data) > MAX_DECK_BYTES:
+        problem = f"more than {MAX_DECK_BYTES:,} bytes: too long for a deck file"
+        raise DeckError(shown, _line_at(data, MAX_DECK_BYTES), None, problem)
+    return data
 
 
-def _records(text: str):
+def _line_at(data: bytes, offset: int) -> int:
+    """The line number of byte `offset` of a file's bytes."""
+    return len(LINE_BREAK.split(data[:offset].decode("latin-1")))
+
+
+def shown_value(text: str) -> str:
+    """A value as messages show it: quoted, and cut when long (its length said)."""
+    if len(text) <= SHOWN_CHARS:
+        return repr(text)
+    return f"{text[:SHOWN_CHARS]!r}... ({len(text):,} characters)"
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of a text, split where an editor splits them (no empty last line)."""
+    lines = LINE_BREAK.split(text)
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def _records(shown: str, lines: list[str]):
     """(line number, fields) for each line that is neither empty nor a ``#`` comment."""
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
-            yield number, [f.strip() for f in next(csv.reader([line]))]
+            try:
+                fields = next(csv.reader([line]))
+            except csv.Error as err:  # a field over csv.field_size_limit(), a stray quote
+                raise DeckError(shown, number, None, f"not a line of CSV: {err}") from None
+            yield number, [f.strip() for f in fields]
 
 
 def _parse_text(shown: str, text: str) -> tuple[list[list[int]], list[str], list[int]]:
     """Card rows, names and line numbers of a deck file's text."""
-    records = _records(text)
+    text_lines = _lines(text)
+    records = _records(shown, text_lines)
     first = next(records, None)
     if first is None:
-        raise DeckError(shown, None, None, f"empty deck file: no header line ({','.join(REQUIRED_COLUMNS)})")
+        problem = f"empty deck file: no header line ({','.join(REQUIRED_COLUMNS)})"
+        raise DeckError(shown, max(1, len(text_lines)), None, problem)
     columns = _parse_header(shown, *first)
     cards: list[list[int]] = []
     names: list[str] = []
@@ -152,7 +187,7 @@ def _parse_text(shown: str, text: str) -> tuple[list[list[int]], list[str], list
         names.append(name)
         lines.append(number)
     if len(cards) < MIN_CARDS:
-        last = max(1, len(text.splitlines()))
+        last = max(1, len(text_lines))
         raise DeckError(shown, last, None, f"{len(cards)} cards; a deck needs at least {MIN_CARDS}")
     return cards, names, lines
 
@@ -164,13 +199,15 @@ def _parse_header(shown: str, number: int, fields: list[str]) -> dict[str, int]:
     for index, raw in enumerate(fields):
         name = raw.lower()
         if name not in known:
-            raise DeckError(shown, number, raw, f"unknown column; the columns are {','.join(known)}")
+            cut = raw if len(raw) <= SHOWN_CHARS else raw[:SHOWN_CHARS] + "..."
+            raise DeckError(shown, number, cut, f"unknown column; the columns are {','.join(known)}")
         if name in columns:
             raise DeckError(shown, number, name, "column given twice")
         columns[name] = index
     for name in REQUIRED_COLUMNS:
         if name not in columns:
-            raise DeckError(shown, number, name, f"missing column in the header line {','.join(fields)!r}")
+            header = shown_value(",".join(fields))
+            raise DeckError(shown, number, name, f"missing column in the header line {header}")
     return columns
 
 
@@ -184,7 +221,7 @@ def _parse_row(shown: str, number: int, fields: list[str], columns: dict[str, in
         return fields[columns[name]]
 
     def fail(name: str, problem: str) -> DeckError:
-        return DeckError(shown, number, name, f"{value(name)!r} {problem}")
+        return DeckError(shown, number, name, f"{shown_value(value(name))} {problem}")
 
     row = [0] * CF_SIZE
     row[CF_COLOUR] = _colour_code(value("colour"), lambda p: fail("colour", p))
@@ -221,9 +258,10 @@ def _colour_code(text: str, fail) -> int:
 
 def _number(text: str, low: int, high: int, fail) -> int:
     """A whole number from LOW to HIGH, or the error built by FAIL."""
-    if not re.fullmatch(r"[0-9]+", text) or not low <= int(text) <= high:
+    digits = text.lstrip("0") or "0"  # compared as text first: int() refuses 4,300 digits and more
+    if not re.fullmatch(r"[0-9]+", text) or len(digits) > len(str(high)) or not low <= int(digits) <= high:
         raise fail(f"is not a number from {low} to {high}")
-    return int(text)
+    return int(digits)
 
 
 # ---------------------------------------------------------------- the table with bow cards

@@ -147,6 +147,8 @@ def matchup(
     from emr_sim.simulate.runner import DEFAULT_SEED
 
     chosen = rules_dict(rules, None)  # --rule fury=...: matchup() says to use --fury/--no-fury
+    if records_path is not None and not records_path.strip():
+        raise BadInput(f"--records needs a file name (.parquet or .csv), not {records_path!r}")
     if records_path:
         check_output(records_path, "the records")
     seed = DEFAULT_SEED if seed is None else seed

@@ -66,6 +66,12 @@ def binomial_p(successes: pd.Series, n: pd.Series) -> np.ndarray:
     )
 
 
+# The counts of a cell table. pandas gives a sum of small integers (the records' int8 columns)
+# the small type back whenever the sum fits in it, so 100 wins may come back int8, and
+# wins + losses would wrap: counts are int64 from here on, whatever the records' types.
+COUNTS = ("wins_a", "wins_b", "draws", "first_wins")
+
+
 def pair_clustered_ratio(pairs: pd.DataFrame, by: list[str], num: str, den: str) -> pd.DataFrame:
     """Per group of `by`, from one row per pair: pairs, the sums of num and den, rate =
     sum num / sum den and its standard error with the pairs as the units (the ratio
@@ -73,6 +79,7 @@ def pair_clustered_ratio(pairs: pd.DataFrame, by: list[str], num: str, den: str)
     pairs; NaN with one pair)."""
     sums = {num: (num, "sum"), den: (den, "sum")}
     out = pairs.groupby(by, observed=True).agg(pairs=("pair", "size"), **sums)
+    out = out.astype({num: np.int64, den: np.int64})  # see COUNTS
     out["rate"] = out[num] / out[den]
     rate = pairs.join(out["rate"], on=by)["rate"]
     r2 = ((pairs[num] - rate * pairs[den]) ** 2).groupby([pairs[k] for k in by], observed=True).sum()
@@ -153,6 +160,7 @@ def cell_table(games: pd.DataFrame) -> pd.DataFrame:
         mean_turns=("turns", "mean"),
         median_turns=("turns", "median"),
     ).reset_index()
+    cells = cells.astype(dict.fromkeys(COUNTS, np.int64))
     decided = cells["games"] - cells["draws"]
     cells["win_rate"] = cells["wins_a"] / cells["games"]
     cells["ci_low"], cells["ci_high"] = _wilson_columns(cells["wins_a"], cells["games"])

@@ -24,6 +24,7 @@ from emr_sim.game.core import parse_heroes
 from emr_sim.sim import pairs as A
 from emr_sim.simulate.runner import DEFAULT_SEED, load_kernels, progress_bar, run_pairs
 from emr_sim.simulate.setup import run_record, run_setup
+from emr_sim.simulate.sizes import check_games, check_memory
 from emr_sim.stats import histogram_quantile, wilson
 
 if TYPE_CHECKING:
@@ -60,25 +61,27 @@ def matchup(
     (and, with records=True, one row per game as a DataFrame)."""
     if n < 1:
         raise ValueError(f"-n must be at least 1, not {n}")
+    check_games(n)
+    n_pairs = math.ceil(n / 2)
+    if records:
+        check_memory(2 * n_pairs, f"keeping the records of -n {n:,}")
     setup = run_setup(
         seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matchup"
     )
     h_a, h_b = parse_heroes((hero_a, hero_b), allow_mirror=True)
     sides = setup.sides(h_a, h_b)
-    n_pairs = math.ceil(n / 2)
+    kept = None
+    if records:
+        from emr_sim.simulate.records import GameColumns  # pandas (0.3 s) only when records are kept
+
+        kept = GameColumns(2 * n_pairs, hero_a, hero_b)
     load_kernels(setup, sides)  # kept out of the timing
     start = time.perf_counter()
     with progress_bar(2 * n_pairs, quiet) as bar:
-        agg, rows = run_pairs(setup, sides, n_pairs, bar, keep_records=records)
+        agg = run_pairs(setup, sides, n_pairs, bar, keep=kept.put if kept else None)
     seconds = time.perf_counter() - start
     summary = summarise(agg, side_labels(hero_a, hero_b), run_record(setup), seconds)
-    frame = None
-    if records:
-        from emr_sim.simulate.records import game_frame  # pandas (0.3 s) only when records are kept
-
-        assert rows is not None  # kept: records=True
-        frame = game_frame(rows, hero_a, hero_b)
-    return MatchupResult(summary, frame)
+    return MatchupResult(summary, kept.frame() if kept else None)
 
 
 def per_side(agg: np.ndarray, base: int, labels: tuple[str, str], games: int) -> dict:

@@ -19,11 +19,12 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim import codes as C
-from emr_sim.simulate.records import game_frame
+from emr_sim.simulate.records import GameColumns
 from emr_sim.simulate.rundir import RUN_FORMAT
 from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
 from emr_sim.simulate.runwriter import open_run
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup
+from emr_sim.simulate.sizes import check_games, check_memory
 from emr_sim.stats import wilson
 
 DEFAULT_GAMES = 10_000  # games per cell: ±1 point (95 %) near 50 %
@@ -54,36 +55,48 @@ class CellSpec:
     max_games: int | None = None  # the cap of the sequential rule
 
 
-def play_cell_pairs(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs: int, progress):
-    """Pairs first_pair.. of the cell as a records frame."""
+def play_part(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs: int, progress):
+    """Pairs first_pair.. of the cell as compact columns, converted chunk by chunk."""
     sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
     seed = cell_seed(spec.setup.seed, hero_a, hero_b)
-    _, rows = run_pairs(spec.setup, sides, n_pairs, progress, seed, keep_records=True, first_pair=first_pair)
-    assert rows is not None  # kept: keep_records=True
-    return game_frame(rows, hero_a, hero_b, first_pair)
+    part = GameColumns(2 * n_pairs, hero_a, hero_b, first_pair)
+    run_pairs(spec.setup, sides, n_pairs, progress, seed, keep=part.put, first_pair=first_pair)
+    return part
+
+
+def play_cell_pairs(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs: int, progress):
+    """Pairs first_pair.. of the cell as a records frame."""
+    return play_part(spec, hero_a, hero_b, first_pair, n_pairs, progress).frame()
+
+
+def wilson_half_width(wins: int, games: int) -> float:
+    """Half-width of the 95 % Wilson interval of `wins` in `games`."""
+    low, high = wilson(wins, games)
+    return (high - low) / 2
 
 
 def half_width(games: pd.DataFrame) -> float:
-    """Half-width of the 95 % Wilson interval of side A's win rate."""
-    low, high = wilson(int(games["win_a"].sum()), len(games))
-    return (high - low) / 2
+    """Half-width of the 95 % Wilson interval of side A's win rate in a records frame."""
+    return wilson_half_width(int(games["win_a"].sum()), len(games))
 
 
 def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFrame:
     """All games of one cell: spec.games, then, with until_ci, batches of BATCH_PAIRS pairs
-    until the interval half-width is at most until_ci or max_games is reached."""
+    until the interval half-width is at most until_ci or max_games is reached. The rule
+    reads running win counts; the parts are joined once, at the end."""
     n_pairs = math.ceil(spec.games / 2)
-    frames = [play_cell_pairs(spec, hero_a, hero_b, 0, n_pairs, progress)]
-    if spec.until_ci is None:
-        return frames[0]
-    cap_pairs = math.ceil((spec.max_games or spec.games) / 2)
-    while half_width(pd.concat(frames)) > spec.until_ci and n_pairs < cap_pairs:
-        batch = min(BATCH_PAIRS, cap_pairs - n_pairs)
-        if getattr(progress, "total", None) is not None:
-            progress.total += 2 * batch  # the bar grows with the sequential rule
-        frames.append(play_cell_pairs(spec, hero_a, hero_b, n_pairs, batch, progress))
-        n_pairs += batch
-    return pd.concat(frames, ignore_index=True)
+    parts = [play_part(spec, hero_a, hero_b, 0, n_pairs, progress)]
+    if spec.until_ci is not None:
+        wins = parts[0].wins_a()
+        cap_pairs = math.ceil((spec.max_games or spec.games) / 2)
+        while wilson_half_width(wins, 2 * n_pairs) > spec.until_ci and n_pairs < cap_pairs:
+            batch = min(BATCH_PAIRS, cap_pairs - n_pairs)
+            if getattr(progress, "total", None) is not None:
+                progress.total += 2 * batch  # the bar grows with the sequential rule
+            parts.append(play_part(spec, hero_a, hero_b, n_pairs, batch, progress))
+            wins += parts[-1].wins_a()
+            n_pairs += batch
+    return (parts[0] if len(parts) == 1 else GameColumns.joined(parts)).frame()
 
 
 @dataclass
@@ -123,6 +136,20 @@ def check_sizes(games: int, until_ci: float | None, max_games: int | None) -> No
         raise ValueError(f"--until-ci is a half-width between 0 and 0.5 (0.01 = ±1 point), not {until_ci}")
     if max_games is not None and max_games < games:
         raise ValueError(f"--max-games ({max_games}) must be at least --games ({games})")
+    check_games(games, "--games")
+    if max_games is not None:
+        check_games(max_games, "--max-games")
+
+
+def check_matrix_memory(n_cells: int, games: int, until_ci: float | None, max_games: int | None) -> None:
+    """ValueError when the games held at once would not fit: a cell at its largest while it is
+    played, or every cell at its smallest, which `matrix` and `report` load together."""
+    cell = max(games, (max_games or DEFAULT_MAX_GAMES) if until_ci else games)
+    if n_cells * games > cell:
+        what = f"{n_cells} cells of --games {games:,}, loaded together for the tables,"
+        check_memory(n_cells * games, what)
+    else:
+        check_memory(cell, f"a cell of {cell:,} games")
 
 
 def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_games) -> dict:
@@ -158,6 +185,7 @@ def run_matrix(
     on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter)."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
+    check_matrix_memory(len(cell_pairs(names)), games, until_ci, max_games)
     setup = run_setup(
         seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matrix"
     )

@@ -4,14 +4,16 @@ Pairs are split into chunks of CHUNK_PAIRS. Each chunk adds into its own integer
 (emr_sim.sim.pairs) and writes its games' records into its own rows, and the aggregates are
 summed, so a result does not depend on the number of threads or on how a run is split. The
 kernels release the GIL, so threads run them in parallel. The chunks are made as they are
-needed, a few per thread ahead, so memory does not grow with the number of games.
+needed, AHEAD per thread, so memory does not grow with the number of games: a chunk's record
+rows go to the caller's `keep` as soon as it is done (emr_sim.simulate.records.GameColumns
+turns them into compact columns) and are dropped.
 """
 
 from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING
 
@@ -48,23 +50,22 @@ def run_pairs(
     n_pairs: int,
     progress,
     seed: int | None = None,
-    keep_records: bool = False,
+    keep: Callable[[int, np.ndarray], object] | None = None,
     first_pair: int = 0,
-) -> tuple[np.ndarray, np.ndarray | None]:
+) -> np.ndarray:
     """Play pairs first_pair .. first_pair + n_pairs - 1 of the run (on its seed, or `seed`)
-    on setup.workers threads: (aggregate, records array or None; records row 2k + s is game s
-    of the k-th pair played)."""
+    on setup.workers threads; the aggregate. With `keep`, keep(first row, rows) receives each
+    chunk's record rows (row 2k + s is game s of the k-th pair played) on this thread."""
     table, opts, workers = setup.table, setup.opts, setup.workers
     seed = setup.seed if seed is None else seed
     size = pairs.aggregate_size(int(opts[O_TURN_CAP]))
-    records = np.zeros((2 * n_pairs if keep_records else 0, pairs.RECORD_COLS), dtype=np.int64)
     load_kernels(setup, sides)  # once, before the threads start
 
-    def task(first: int, count: int) -> tuple[np.ndarray, int]:
+    def task(first: int, count: int) -> tuple[int, int, np.ndarray, np.ndarray]:
         agg = np.zeros(size, dtype=np.int64)
-        rows = records[2 * first : 2 * (first + count)] if keep_records else records[:0]
+        rows = np.zeros((2 * count if keep else 0, pairs.RECORD_COLS), dtype=np.int64)
         pairs.play_pairs(table, opts, seed, first_pair + first, count, sides, agg, rows)
-        return agg, 2 * count
+        return first, count, agg, rows
 
     total = np.zeros(size, dtype=np.int64)
     todo = chunks(n_pairs)
@@ -74,14 +75,16 @@ def run_pairs(
             while running:
                 done, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
-                    agg, games = future.result()
+                    first, count, agg, rows = future.result()
                     total += agg
-                    progress.update(games)
+                    if keep:
+                        keep(2 * first, rows)
+                    progress.update(2 * count)
                 running |= {pool.submit(task, *c) for c in itertools.islice(todo, len(done))}
         except BaseException:  # Ctrl-C: drop the chunks not started, end soon
             pool.shutdown(wait=False, cancel_futures=True)
             raise
-    return total, (records if keep_records else None)
+    return total
 
 
 def progress_bar(games: int, quiet: bool):
