@@ -97,6 +97,9 @@ def main() -> None:
     Start with `emr-sim play --seed 1` to watch one game, `emr-sim cards` to see
     the deck, and `emr-sim rules` for the rules options.
     """
+    from emr_sim import compiling
+
+    compiling.enable()  # a first run says that it compiles (the Python API stays quiet)
 
 
 def skip_blas_probe() -> None:

@@ -58,6 +58,32 @@ def _configure() -> None:
 _configure()
 
 import numba  # noqa: E402  (after the cache directory is set)
+from numba.core import types  # noqa: E402
+from numba.core.registry import CPUDispatcher  # noqa: E402
+
+
+class _Dispatcher(CPUDispatcher):
+    """numba's dispatcher, compiling a callee once per argument type rather than once per
+    constant: numba types a constant argument in a jitted call as its own literal type
+    (emit(ev, 3, ...) and emit(ev, 4, ...) were two compiles, 41 for emit alone, 341
+    versions of 176 functions for the matchup kernel). Taking the plain type keeps one
+    version of each; the inlined code is the same, LLVM folds the constants after
+    inlining."""
+
+    def get_call_template(self, args, kws):
+        args = tuple(types.unliteral(a) for a in args)
+        kws = {k: types.unliteral(v) for k, v in kws.items()}
+        return super().get_call_template(args, kws)
+
+
+def _jit(fn, **options):
+    """numba.njit(cache=True, **options)(fn) with the dispatcher above."""
+    if numba.config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1: plain Python, as numba.njit gives it
+        return fn
+    options = {"nopython": True, "boundscheck": None, **options}  # as numba.njit sets them
+    dispatcher = _Dispatcher(py_func=fn, locals={}, targetoptions=options)
+    dispatcher.enable_caching()
+    return dispatcher
 
 
 def njit(fn):
@@ -75,18 +101,30 @@ def njit(fn):
     slice assignment between arrays) and must not be handed a new array by a function
     that can (nobody would free it): allocate in a njit_alloc function, once per game
     loop, and pass scratch buffers down."""
-    return numba.njit(cache=True, nogil=True, forceinline=True, _nrt=False)(fn)
+    return _jit(fn, nogil=True, forceinline=True, _nrt=False)
 
 
 def njit_entry(fn):
     """njit for an entry point: compiled as a function of its own, called, not inlined.
     forceinline is set to False explicitly: numba would otherwise let the function
     inherit forceinline from whichever caller happens to compile it first."""
-    return numba.njit(cache=True, nogil=True, forceinline=False, _nrt=False)(fn)
+    return _jit(fn, nogil=True, forceinline=False, _nrt=False)
 
 
 def njit_alloc(fn):
     """njit_entry for a function that allocates arrays, with numba's runtime on (set
     explicitly: numba would otherwise inherit the caller's setting). Call it only from
     another njit_alloc function or from Python, which free what it returns."""
-    return numba.njit(cache=True, nogil=True, forceinline=False, _nrt=True)(fn)
+    return _jit(fn, nogil=True, forceinline=False, _nrt=True)
+
+
+def njit_inline(fn):
+    """njit for a function whose code numba copies into its caller before compiling it
+    (inline="always"), so that it is never compiled as a function of its own. numba compiles
+    every jitted callee on its own first and then links its code, with everything it calls,
+    into the caller, where LLVM optimises and generates it again: a function that sits
+    between an entry point and a large tree of callees (the game loop, decide, the greedy's
+    dispatch) cost a whole extra optimisation and code generation of that tree. Called
+    from a njit_alloc function its code runs with numba's runtime on: use it in kernels
+    without (njit_entry), and from Python, where it compiles as usual."""
+    return _jit(fn, nogil=True, inline="always", _nrt=False)

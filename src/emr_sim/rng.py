@@ -5,7 +5,7 @@ bit-identically on any thread, process or machine, with or without JIT. All
 arithmetic stays below 2**63, so it is exact on int64 in plain Python too.
 """
 
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_inline
 
 MASK32 = 0xFFFFFFFF
 
@@ -49,7 +49,7 @@ def seed_rng(words, off, seed, index, stream):
         words[off] = 1
 
 
-@njit
+@njit_inline
 def next32(words, off):
     """The next 32-bit output of the generator at words[off:off+4]."""
     t = words[off + 3]

@@ -28,10 +28,32 @@ class IllegalAction(BadInput):
     """An action that is not legal in the position."""
 
 
+_loaded = False  # whether the kernels a Game calls from Python were checked for compiling
+
+
 def _engine():
     from emr_sim.sim import engine  # numba loads here, not at import of the CLI
 
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        _load_game_kernels(engine)
     return engine
+
+
+def _load_game_kernels(engine) -> None:
+    """When one of the kernels a Game calls is not compiled yet, compile them all at once
+    by playing a game, under the compile notice (emr_sim.compiling), rather than one by one
+    at the first call of each."""
+    from emr_sim.compiling import compiling
+    from emr_sim.rng import seed_rng
+
+    rules = (engine.new_game, engine.advance, engine.legal_actions, engine.apply_action)
+    kernels = (*rules, engine.decide, engine.new_scratch, engine.deck_totals, seed_rng)
+    with compiling(kernels) as needed:
+        if needed:
+            Game.new().legal_codes()
+            play()
 
 
 def parse_players(text: str | tuple | list) -> tuple[int, int]:

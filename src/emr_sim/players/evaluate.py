@@ -50,7 +50,7 @@ from emr_sim.codes import (
     STATE_SIZE,
     TARGET_SPAN,
 )
-from emr_sim.jit import njit, njit_alloc, njit_entry
+from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
 from emr_sim.rules.combat import (
     block_allowed,
     board_counter_ready,
@@ -145,7 +145,7 @@ def count_card(T, counts, row, c, sign):
     counts[row + 2, 1] += sign * T[c, CF_DRAGON]
 
 
-@njit
+@njit_inline
 def unseen_counts(obs, T, me, counts):
     """counts[0, v] / counts[1, v]: unseen cards with left / right number v; counts[2, 0]:
     unseen cards; counts[2, 1]: unseen dragons. Unseen = the deck less my hand and
@@ -169,7 +169,7 @@ def unseen_counts(obs, T, me, counts):
         count_card(T, counts, 0, obs[RES_EJECTED], -1)
 
 
-@njit
+@njit_inline
 def count_discards(obs, T, counts):
     """Rows DISC_ROW..: the discard pile's cards. The pile only grows until it is
     reshuffled (D-DECKOUT), so only the new cards are counted at each decision."""
@@ -252,7 +252,7 @@ def side_threat(counts, side, base, dmg, defence, hand_n):
     return hand_chance(counts, side, need, hand_n) * dmg
 
 
-@njit
+@njit_inline
 def hand_chance(counts, side, need, hand_n):
     """chance_in_hand of an unseen card whose right (side 0) or left (side 1) number is `need`."""
     matching = counts[1, need] if side == 0 else counts[0, need]  # the new card's right / left
@@ -284,7 +284,7 @@ def threat(counts, left, right, defence, hand_n):
     return total
 
 
-@njit
+@njit_inline
 def prepare_threats(obs, T, O, counts, me):
     """This decision's memo: the opponent's two sides, threats not yet computed."""
     for side in range(2):
@@ -432,6 +432,6 @@ def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect):
     return best
 
 
-@njit
+@njit_inline
 def keep_value(T, c):
     return T[c, CF_DAMAGE] + 0.6 * T[c, CF_DRAGON] + 0.4 * (T[c, CF_EFFECT] != EFFECT_NONE)

@@ -54,7 +54,7 @@ from emr_sim.codes import (
     STATE_SIZE,
     TOKEN_CARD,
 )
-from emr_sim.jit import njit, njit_entry
+from emr_sim.jit import njit_entry, njit_inline
 from emr_sim.players import hero_policy as hp
 from emr_sim.players.evaluate import (
     MISC_ROW,
@@ -89,7 +89,7 @@ from emr_sim.rules.heroes import fury_colours
 from emr_sim.rules.turn import draw_count
 
 
-@njit
+@njit_inline
 def hit_gain(obs, T, O, counts, me, far):
     """Expected value of a hit by the card on my zone `far`: the damage the rules deal
     less the blocks the defender shows (evaluate.hit_estimate: R-DAMAGE, R-PENALTY,
@@ -102,7 +102,7 @@ def hit_gain(obs, T, O, counts, me, far):
     return gain
 
 
-@njit
+@njit_inline
 def opponent_counter_chance(obs, T, O, counts, me):
     """counter_chance of my opponent, once per decision (MISC_ROW col 0, -1: not yet)."""
     if counts[MISC_ROW, 0] < 0.0:
@@ -110,7 +110,7 @@ def opponent_counter_chance(obs, T, O, counts, me):
     return counts[MISC_ROW, 0]
 
 
-@njit
+@njit_inline
 def side_plan(obs, T, counts, me, side):
     """What a play on `side` does whatever the card: (the card kept beside it, whether
     that card is blocked, the value of ejecting the far card before the hit). Planned
@@ -125,7 +125,7 @@ def side_plan(obs, T, counts, me, side):
     return int(counts[PLAN_ROW, col]), counts[PLAN_ROW, col + 1] > 0.0, counts[PLAN_ROW, col + 2]
 
 
-@njit
+@njit_inline
 def plan_play(obs, T, me, side):
     base = pb(me)
     z = pair_left(obs, me)
@@ -141,7 +141,7 @@ def plan_play(obs, T, me, side):
     return keep, obs[base + P_ZBLOCK + keep_zone] == 1, value
 
 
-@njit
+@njit_inline
 def side_hit_gain(obs, T, O, counts, me, side):
     """hit_gain of the card a play on `side` ejects, once per side and decision."""
     col = PLAN_COLS * side + 3
@@ -151,7 +151,7 @@ def side_hit_gain(obs, T, O, counts, me, side):
     return counts[PLAN_ROW, col]
 
 
-@njit
+@njit_inline
 def card_score(obs, T, O, counts, me, card, side, keep, keep_blocked):
     """The value of `card` beside `keep` on `side`, the hit aside: the pair, the defence
     it leaves, a dragon kept for a counter, Kung-fu's coming fury."""
@@ -166,7 +166,7 @@ def card_score(obs, T, O, counts, me, card, side, keep, keep_blocked):
     return score + kungfu_fury_value(obs, T, O, counts, me, left_c, right_c, defence)
 
 
-@njit
+@njit_inline
 def draw_score(obs, T, counts, me, extra):
     hand = obs[pb(me) + P_HAND_N]
     n = draw_count(hand, extra)  # R-DRAW, R-EXTRA
@@ -176,7 +176,7 @@ def draw_score(obs, T, counts, me, extra):
     return score
 
 
-@njit
+@njit_inline
 def kungfu_fury_value(obs, T, O, counts, me, left_c, right_c, defence):
     """H-KUNGFU: a same-colour pair (F-STATE, heroes.fury_colours) means fury next turn:
     +1 on hits, but no block or counter against the opponent's reply."""
@@ -216,7 +216,7 @@ def choose_action(obs, T, O, me, legal, n, counts, extra):
     return best
 
 
-@njit
+@njit_inline
 def forget_plans(counts):
     """This decision's side plans, hit gains, counter chance and ready dragon: not yet."""
     for side in range(2):
@@ -225,7 +225,7 @@ def forget_plans(counts):
     counts[MISC_ROW, 0] = -1.0
 
 
-@njit
+@njit_inline
 def my_dragon_ready(obs, T, O, counts, me):
     """combat.board_counter_ready of my board, once per decision (PLAN_ROW after the side
     plans)."""
@@ -260,12 +260,12 @@ def choose_defence(obs, T, O, me, legal, n, counts, use_techniques):
     return best
 
 
-@njit
+@njit_inline
 def off_colour(obs, T, me, z):
     return T[obs[pb(me) + P_ZCARD + z], CF_COLOUR] != T[obs[RES_EJECTED], CF_COLOUR]
 
 
-@njit
+@njit_inline
 def choose_counter_back(obs, T, O, me, legal, n):
     """Counter back whenever it can: it keeps the attack (or the cancel) on our side."""
     for k in range(n):
@@ -274,7 +274,7 @@ def choose_counter_back(obs, T, O, me, legal, n):
     return A_PASS
 
 
-@njit
+@njit_inline
 def choose_token_move(obs, T, O, me, legal, n, counts):
     """R-DRAW's token move: the one that most improves the boards' token terms (a move
     between my two cards changes nothing, so it never beats passing)."""
@@ -318,7 +318,7 @@ def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets):
     return best
 
 
-@njit
+@njit_inline
 def choose_discard(obs, T, legal, n):
     """R-HANDLIMIT: discard the card least worth keeping."""
     best = legal[0]
@@ -348,14 +348,14 @@ def choose_technique(obs, T, O, me, legal, n, scratch, kind):
     return A_YES  # DK_EARTH_DRAW: always draw
 
 
-@njit
+@njit_inline
 def uses_counts(kind):
     """Whether the choice at this kind of decision reads the unseen cards (the token move,
     counter back, Wind's reveal and Earth's draw do not: they skip counting them)."""
     return not (kind == DK_TOKEN_MOVE or kind == DK_COUNTER_BACK or kind == DK_WIND or kind == DK_EARTH_DRAW)
 
 
-@njit
+@njit_inline
 def choose_greedy(obs, T, O, me, legal, n, scratch, use_techniques):
     """The greedy player's action at the pending decision of `obs`, with its scratch
     (evaluate.new_scratch). Without use_techniques it never uses its master's technique

@@ -35,7 +35,7 @@ from emr_sim.codes import (
     STATE_SIZE,
     TARGET_SPAN,
 )
-from emr_sim.jit import njit, njit_entry
+from emr_sim.jit import njit, njit_entry, njit_inline
 from emr_sim.players.evaluate import (
     TRIAL_SPAN,
     best_effect_value,
@@ -91,7 +91,7 @@ def choose_crow(obs, T, O, me, legal, n, counts):
     return best
 
 
-@njit
+@njit_inline
 def choose_wind(obs, me):
     """Wind: reveal unless a dragon's 1 damage would be the last point."""
     return A_YES if obs[pb(me) + P_HEALTH] > 1 else A_PASS

@@ -17,11 +17,11 @@ from emr_sim.codes import (
     RNG_WORDS,
     STATE_SIZE,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit_inline
 from emr_sim.rules.core import pb
 
 
-@njit
+@njit_inline
 def observe(S, seat, obs):
     """Write seat's observation of S into obs."""
     for k in range(STATE_SIZE):

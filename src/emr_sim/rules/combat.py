@@ -57,7 +57,7 @@ from emr_sim.codes import (
     SRC_PENALTY,
     SRC_TRAP,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_inline
 from emr_sim.options import O_BLOCK_ZERO, O_COUNTER_STEP, O_PENALTY_EACH, O_TRAP_ONCE
 from emr_sim.rules import heroes
 from emr_sim.rules.core import (
@@ -138,7 +138,7 @@ def pair_formed(S, T, p):
     return T[card_at(S, p, z), CF_RIGHT] == T[card_at(S, p, z + 1), CF_LEFT]
 
 
-@njit
+@njit_inline
 def do_play(S, T, O, ev, p, card, side):
     """Put `card` beside the pair; the far card is ejected and attacks (R-PLAY, R-STEP)."""
     new, far = play_zones(S, p, side)
@@ -196,7 +196,7 @@ def zone_hit_damage(S, T, O, a, z):
     return hit_damage(S, T, O, a, S[base + P_ZCARD + z], S[base + P_CPP + z], S[base + P_CPM + z])
 
 
-@njit
+@njit_inline
 def hit_check(S, T, O, ev):
     """R-HIT: attack equals defence exactly; on a hit, set the damage (R-DAMAGE, R-PENALTY)."""
     a = S[H_ACTIVE]
@@ -253,7 +253,7 @@ def may_block_with(S, T, O, d, z):
     return may_block_card(S, T, O, d, z, T[S[RES_EJECTED], CF_COLOUR])
 
 
-@njit
+@njit_inline
 def do_block(S, T, O, ev, d, z):
     """The card on zone z goes to block state; the damage drops by 1 (R-BLOCK)."""
     S[pb(d) + P_ZBLOCK + z] = 1
@@ -304,7 +304,7 @@ def may_counter(S, T, O, p):
     return False
 
 
-@njit
+@njit_inline
 def do_counter(S, T, O, ev, p, card, side):
     """p plays dragon `card` beside its board dragon; the far card is discarded (R-COUNTER, D-COUNTER)."""
     new, far = counter_zones(S, p, side)
@@ -321,7 +321,7 @@ def do_counter(S, T, O, ev, p, card, side):
         step_on(S, T, O, ev, p, new)  # a crow token here is destroyed without effect
 
 
-@njit
+@njit_inline
 def take_hit(S, T, O, ev):
     """The defender takes the remaining damage of the hit (R-DAMAGE)."""
     d = 1 - S[H_ACTIVE]

@@ -39,7 +39,7 @@ from emr_sim.codes import (
     RES_PLAYED,
     RNG,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_inline
 from emr_sim.options import O_RESHUFFLE
 from emr_sim.rng import shuffle_range
 
@@ -84,7 +84,7 @@ def pair_left(S, p):
     return empty_before if seen else -1
 
 
-@njit
+@njit_inline
 def inner_value(S, T, p):
     """Attack value: the two inner numbers of p's pair (R-HIT)."""
     z = pair_left(S, p)

@@ -38,7 +38,7 @@ from emr_sim.codes import (
     SRC_TRAP,
     TARGET_SPAN,
 )
-from emr_sim.jit import njit, njit_entry
+from emr_sim.jit import njit, njit_entry, njit_inline
 from emr_sim.options import O_COPY_COPY, O_SLIDE_WAY, O_TRAP_ONCE, SLIDE_LANDING
 from emr_sim.rules.core import (
     cards_available,
@@ -61,7 +61,7 @@ def target(q, sub):
     return A_TARGET + q * TARGET_SPAN + sub
 
 
-@njit
+@njit_inline
 def copyable(S, T, O, card):
     """E-COPY may apply this card's effect (D-COPY: not another copy)."""
     eff = T[card, CF_EFFECT]
@@ -78,7 +78,7 @@ def may_draw_one(S, O, q):
     return S[pb(q) + P_HAND_N] < HAND_LIMIT and cards_available(S, O) > 0
 
 
-@njit
+@njit_inline
 def add_board_targets(S, T, O, effect, q, out, n):
     """Append the targets of `effect` on player q's board to out[n:]; return the new n."""
     base = pb(q)
@@ -113,7 +113,7 @@ def add_board_targets(S, T, O, effect, q, out, n):
     return n
 
 
-@njit
+@njit_inline
 def add_remove_targets(S, q, z, out, n):
     """E-REMOVE: one target per kind of token present on zone z (crow tokens excluded)."""
     base = pb(q)
@@ -132,7 +132,7 @@ def effect_targets(S, T, O, effect, out, n):
     return n
 
 
-@njit
+@njit_inline
 def has_remove_target(S):
     for q in range(2):
         base = pb(q)
@@ -162,7 +162,7 @@ def copy_target_ok(S, T, O, card):
     return eff == EFFECT_COPY or direct_has_target(S, O, eff)
 
 
-@njit
+@njit_inline
 def effect_has_target(S, T, O, effect):
     """Has `effect` any legal target now?"""
     if effect != EFFECT_COPY:
@@ -174,7 +174,7 @@ def effect_has_target(S, T, O, effect):
     return False
 
 
-@njit
+@njit_inline
 def slide_entered(z, left, k):
     """k-th zone a slide of the pair at z to `left` counts as on the way (D-SLIDE), or -1."""
     if left > z:
@@ -184,7 +184,7 @@ def slide_entered(z, left, k):
     return zone if zone < z else -1
 
 
-@njit
+@njit_inline
 def apply_slide(S, T, O, ev, q, left):
     """E-SLIDE: move q's pair to zones (left, left+1); tokens on the way hurt q."""
     z = shift_pair(S, q, left)
@@ -203,7 +203,7 @@ def apply_slide(S, T, O, ev, q, left):
             deal_damage(S, T, O, ev, q, tokens, SRC_TRAP, zone)
 
 
-@njit
+@njit_inline
 def apply_swap(S, q):
     """E-SWAP: exchange q's two cards, block states and tokens kept."""
     z = pair_left(S, q)

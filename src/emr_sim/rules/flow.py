@@ -87,7 +87,7 @@ from emr_sim.codes import (
     TECH_START,
     TECH_WIND_EXTRA,
 )
-from emr_sim.jit import njit, njit_entry
+from emr_sim.jit import njit, njit_entry, njit_inline
 from emr_sim.options import (
     FURY_OWN_TURN_END,
     FURY_TURN_START,
@@ -176,7 +176,7 @@ def finish_play(S, T):
     clear_resolution(S)
 
 
-@njit
+@njit_inline
 def step_turn_start(S, T, O, ev):
     if not start_turn(S, T, O, ev):
         return
@@ -188,7 +188,7 @@ def step_turn_start(S, T, O, ev):
     S[RES_STEP] = STEP_TECHNIQUES
 
 
-@njit
+@njit_inline
 def step_techniques(S, T, O, ev):
     """R-TURN: a furious Crow, Wind or Illusion may use its technique before acting."""
     tech.finish_wind(S, T)
@@ -202,7 +202,7 @@ def step_techniques(S, T, O, ev):
     return False
 
 
-@njit
+@njit_inline
 def step_action(S, T, O, ev):
     """R-TURN / R-EXTRA: ask for the action, or pass when there is none (D-DECKOUT)."""
     a = S[H_ACTIVE]
@@ -215,7 +215,7 @@ def step_action(S, T, O, ev):
     return False
 
 
-@njit
+@njit_inline
 def step_defence(S, T, O, ev):
     """After a hit: H-BUSHIDO's early choice, then R-DEFEND (the defender is asked only
     when they can block or counter)."""
@@ -231,7 +231,7 @@ def step_defence(S, T, O, ev):
     return False
 
 
-@njit
+@njit_inline
 def step_damage(S, T, O, ev):
     """R-DAMAGE, or H-BUSHIDO's token instead (then an extra action)."""
     a = S[H_ACTIVE]
@@ -247,7 +247,7 @@ def step_damage(S, T, O, ev):
     return False
 
 
-@njit
+@njit_inline
 def step_effect(S, T, O, ev):
     """R-EFFECT: the ejected card's effect unless cancelled, or the played card's
     (F-CHOOSE, not cancelled by a crow token); ask for its target."""
@@ -279,7 +279,7 @@ def offer_effect(S, T, O, ev):
     return False
 
 
-@njit
+@njit_inline
 def step_pair(S, T, O, ev):
     """R-PAIR (D-PAIR-NOW, D-EXTRA): the extra action, then the play is over."""
     a = S[H_ACTIVE]
@@ -296,7 +296,7 @@ def step_pair(S, T, O, ev):
     S[RES_STEP] = STEP_ACTION if S[RES_IN_EXTRA] > 0 else STEP_TURN_END
 
 
-@njit
+@njit_inline
 def step_turn_end(S, T, O, ev):
     """H-EARTH's set-aside cards join the hand, R-HANDLIMIT, H-POISON, the next turn."""
     a = S[H_ACTIVE]
@@ -371,7 +371,7 @@ def advance(S, T, O, ev):
                 return
 
 
-@njit
+@njit_inline
 def apply_turn_action(S, T, O, ev, a, code, extra):
     """DK_TURN / DK_EXTRA: draw (ends the turn) or play."""
     if extra:
@@ -417,7 +417,7 @@ def counter_and_continue(S, T, O, ev, p, code):
         end_counter_chain(S, T, O, ev)
 
 
-@njit
+@njit_inline
 def block_and_continue(S, T, O, ev, d, code):
     do_block(S, T, O, ev, d, code - A_BLOCK)
     for z in range(N_ZONES):
@@ -426,7 +426,7 @@ def block_and_continue(S, T, O, ev, d, code):
             return
 
 
-@njit
+@njit_inline
 def apply_effect_choice(S, T, O, ev, code):
     """DK_EFFECT: decline, or apply at a target (E-COPY continues with the copied effect)."""
     owner = S[RES_EFFECT_OWNER]
@@ -445,7 +445,7 @@ def apply_effect_choice(S, T, O, ev, code):
             S[RES_TECH_DONE] |= TECH_WIND_EXTRA
 
 
-@njit
+@njit_inline
 def apply_technique(S, T, O, ev, kind, p, code):
     """The hero decisions: F-CHOOSE, H-CROW, H-WIND, H-ILLUSION, H-BUSHIDO, H-EARTH."""
     if kind == DK_EARTH_DISCARD:

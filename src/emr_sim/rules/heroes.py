@@ -18,7 +18,7 @@ from emr_sim.codes import (
     P_HERO,
     P_POISON,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_inline
 from emr_sim.options import O_BOW_FURY, O_MASTER_BOW
 from emr_sim.rules.core import card_at, emit, pair_left, pb
 
@@ -30,7 +30,7 @@ def furious_as(S, p, hero):
     return S[H_HERO_MODE] == 1 and S[base + P_HERO] == hero and S[base + P_FURY] == 1
 
 
-@njit
+@njit_inline
 def hit_bonus(S, T, O, attacker):
     """H-KUNGFU: +1 on every hit while furious."""
     return 1 if furious_as(S, attacker, HERO_KUNGFU) else 0
@@ -44,13 +44,13 @@ def blocks_any_colour(S, T, O, d, card):
     return T[card, CF_COLOUR] != COLOUR_BOW or O[O_MASTER_BOW] == 1
 
 
-@njit
+@njit_inline
 def may_block_hero(S, T, O, p):
     """H-KUNGFU: no block while furious."""
     return not furious_as(S, p, HERO_KUNGFU)
 
 
-@njit
+@njit_inline
 def may_counter_hero(S, T, O, p):
     """H-KUNGFU: no dragon counter (nor counter back) while furious."""
     return not furious_as(S, p, HERO_KUNGFU)
@@ -66,7 +66,7 @@ def fury_colours(T, O, left, right):
     return a != COLOUR_BOW or O[O_BOW_FURY] == 1
 
 
-@njit
+@njit_inline
 def same_colour_pair(S, T, O, p):
     """F-STATE: p's two board cards share a colour (bows only under D-BOW's option)."""
     z = pair_left(S, p)

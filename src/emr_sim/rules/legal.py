@@ -36,7 +36,7 @@ from emr_sim.codes import (
     P_HAND_N,
     RES_EFFECT,
 )
-from emr_sim.jit import njit, njit_entry
+from emr_sim.jit import njit, njit_entry, njit_inline
 from emr_sim.rules import techniques as tech
 from emr_sim.rules.combat import board_dragon_ready, may_block_with, may_counter, play_zones
 from emr_sim.rules.core import cards_available, pb
@@ -44,7 +44,7 @@ from emr_sim.rules.effects import effect_targets
 from emr_sim.rules.turn import draw_count, token_moves
 
 
-@njit
+@njit_inline
 def add_plays(S, p, out, n):
     """R-PLAY: each hand card on each open side of the pair."""
     base = pb(p)
@@ -84,7 +84,7 @@ def add_counters(S, T, O, p, out, n):
     return n
 
 
-@njit
+@njit_inline
 def add_action_choices(S, T, O, p, extra, out, n):
     """DK_TURN / DK_EXTRA: draw (R-DRAW, R-EXTRA) and the plays."""
     if draw_count(S[pb(p) + P_HAND_N], extra) > 0 and cards_available(S, O) > 0:
@@ -133,7 +133,7 @@ def legal_actions(S, T, O, out):
     return n
 
 
-@njit
+@njit_inline
 def has_defence(S, T, O, d):
     """R-DEFEND: can d block or counter at all? (Otherwise they take it.)"""
     for z in range(N_ZONES):

@@ -54,7 +54,7 @@ from emr_sim.codes import (
     TECH_EARTH,
     TECH_START,
 )
-from emr_sim.jit import njit
+from emr_sim.jit import njit, njit_inline
 from emr_sim.options import O_BUSHIDO_EARLY, O_CHOOSE_ON_BOARD, O_ILLUSION_STAY, O_POISON_AFTER_LIMIT
 from emr_sim.rules.combat import step_on
 from emr_sim.rules.core import (
@@ -85,7 +85,7 @@ def crow_zone_free(S, q, z):
     return S[base + P_ZCARD + z] == NO_CARD and S[base + P_ZCROW + z] == 0
 
 
-@njit
+@njit_inline
 def crow_count(S, q):
     """Crow tokens on q's board (all of them are the opponent's, D-CROW)."""
     n = 0
@@ -94,7 +94,7 @@ def crow_count(S, q):
     return n
 
 
-@njit
+@njit_inline
 def start_technique(S, T, O, a):
     """The start-of-turn technique the active player may use now (R-TURN), or DK_NONE."""
     if S[RES_TECH_DONE] & TECH_START:
@@ -110,7 +110,7 @@ def start_technique(S, T, O, a):
     return DK_NONE
 
 
-@njit
+@njit_inline
 def crow_targets(S, a, out, n):
     """H-CROW: every free zone of the opponent's board (D-CROW)."""
     for z in range(N_ZONES):
@@ -120,7 +120,7 @@ def crow_targets(S, a, out, n):
     return n
 
 
-@njit
+@njit_inline
 def illusion_targets(S, O, a, out, n):
     """H-ILLUSION: any two adjacent zones (D-ILLUSION: where they stand too, by option)."""
     z = pair_left(S, a)
@@ -131,14 +131,14 @@ def illusion_targets(S, O, a, out, n):
     return n
 
 
-@njit
+@njit_inline
 def place_crow(S, ev, a, code):
     z = (code - A_TARGET) % TARGET_SPAN
     S[pb(1 - a) + P_ZCROW + z] = 1
     emit(ev, E_TECHNIQUE, a, HERO_CROW, z, 0, 0)
 
 
-@njit
+@njit_inline
 def reveal_wind(S, T, O, ev, a):
     """H-WIND: reveal the top card; a dragon hurts a for 1, else its effect is pending.
     Returns True when an effect waits for its target (RES_EFFECT)."""
@@ -160,7 +160,7 @@ def reveal_wind(S, T, O, ev, a):
     return True
 
 
-@njit
+@njit_inline
 def finish_wind(S, T):
     """The revealed card is discarded once its effect is applied or declined."""
     if S[RES_WIND] != NO_CARD:
@@ -186,7 +186,7 @@ def jump(S, T, O, ev, a, left):
 # ---------------------------------------------------------------- during a play
 
 
-@njit
+@njit_inline
 def earth_offer(S, T, O, a):
     """H-EARTH: each play that ejects a card may draw 1 to set aside, before the hit check."""
     if S[RES_TECH_DONE] & TECH_EARTH:
@@ -195,7 +195,7 @@ def earth_offer(S, T, O, a):
     return furious_as(S, a, HERO_EARTH) and cards_available(S, O) > 0
 
 
-@njit
+@njit_inline
 def earth_draw(S, T, O, ev, a):
     card = take_top(S, T, O, ev)
     if card == NO_CARD:
@@ -218,7 +218,7 @@ def bushido_offer(S, T, O, a, early):
     return True
 
 
-@njit
+@njit_inline
 def bushido_targets(S, a, out, n):
     """D-BUSHIDO: the token goes on one of the defender's cards."""
     d = 1 - a
@@ -239,7 +239,7 @@ def choose_bushido(S, ev, a, code):
     emit(ev, E_TECHNIQUE, a, HERO_BUSHIDO, card, z, 0)
 
 
-@njit
+@njit_inline
 def bushido_token(S, a):
     """Put the chosen token on its card, if that card is still on the defender's board."""
     card = S[RES_BUSHIDO]
@@ -249,7 +249,7 @@ def bushido_token(S, a):
             S[base + P_CDMG + z] += 1
 
 
-@njit
+@njit_inline
 def choose_offer(S, T, O, a):
     """F-CHOOSE: a furious player may apply the played card's effect instead (D-CHOOSE:
     while it is still on the board). A crow token does not cancel this choice."""
@@ -263,7 +263,7 @@ def choose_offer(S, T, O, a):
     return O[O_CHOOSE_ON_BOARD] == 0 or played_on_board(S, a)
 
 
-@njit
+@njit_inline
 def apply_choose(S, ev, a, code):
     if code != A_PASS:
         S[RES_CHOSEN] = 1
@@ -285,7 +285,7 @@ def poison_check(S, T, O, ev, a, after_limit):
         deal_damage(S, T, O, ev, a, 1, SRC_POISON, 0)
 
 
-@njit
+@njit_inline
 def join_aside(S, a):
     """H-EARTH: the set-aside cards join the hand when the turn ends."""
     base = pb(a)
@@ -297,7 +297,7 @@ def join_aside(S, a):
     S[base + P_ASIDE_N] = 0
 
 
-@njit
+@njit_inline
 def aside_remove(S, a, card):
     """H-EARTH: a set-aside card is discarded at the turn end."""
     list_remove(S, pb(a) + P_ASIDE_N, pb(a) + P_ASIDE, card)

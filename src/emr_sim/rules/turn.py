@@ -55,7 +55,7 @@ from emr_sim.codes import (
     TOKEN_CARD,
     TOKEN_ZONE,
 )
-from emr_sim.jit import njit, njit_entry
+from emr_sim.jit import njit, njit_entry, njit_inline
 from emr_sim.options import (
     FIRST_RANDOM,
     HERO_RANDOM,
@@ -113,7 +113,7 @@ def token_move_kind(S, p, z, d):
     return TOKEN_CARD if on_card else TOKEN_ZONE
 
 
-@njit
+@njit_inline
 def token_moves(S, p, out, n):
     """R-DRAW: append the moves of one damage token of p's board to out[n:]."""
     for z in range(N_ZONES):
@@ -125,7 +125,7 @@ def token_moves(S, p, out, n):
     return n
 
 
-@njit
+@njit_inline
 def has_token_move(S, p):
     for z in range(N_ZONES):
         for d in range(2):
@@ -134,7 +134,7 @@ def has_token_move(S, p):
     return False
 
 
-@njit
+@njit_inline
 def move_token(S, p, code, sign):
     """Move the token of A_TOKEN `code` on p's board (sign -1: move it back).
     Returns (kind, from zone, to zone)."""
@@ -148,14 +148,14 @@ def move_token(S, p, code, sign):
     return kind, z, nz
 
 
-@njit
+@njit_inline
 def do_token_move(S, ev, p, code):
     """R-DRAW: move one damage token of p's board."""
     kind, z, nz = move_token(S, p, code, 1)
     emit(ev, E_TOKEN_MOVE, p, kind, z, nz, 0)
 
 
-@njit
+@njit_inline
 def start_turn(S, T, O, ev):
     """Count the turn; at the turn cap the game is drawn (D-DECKOUT). Returns False then."""
     if S[H_TURN] >= O[O_TURN_CAP]:

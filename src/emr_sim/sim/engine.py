@@ -51,7 +51,7 @@ from emr_sim.codes import (
     STATE_SIZE,
     TECH_F_CHOOSE,
 )
-from emr_sim.jit import njit, njit_alloc, njit_entry
+from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.observe import observe
@@ -76,7 +76,7 @@ def new_buffers():
     return S, obs, ev, legal, prng, new_scratch()
 
 
-@njit
+@njit_inline
 def decide(S, T, O, kinds, obs, legal, prng, scratch):
     """The pending decider's action: its player sees only its observation (D-HIDDEN)."""
     p = S[H_DECIDER]
@@ -114,7 +114,7 @@ def tally(ev, rec):
     ev[0, 0] = 0
 
 
-@njit
+@njit_inline
 def finish_record(S, rec):
     rec[GR_WINNER] = S[H_WINNER]
     rec[GR_FIRST] = S[H_FIRST]
@@ -125,9 +125,10 @@ def finish_record(S, rec):
         rec[GR_HEALTH + p] = S[pb(p) + P_HEALTH]
 
 
-@njit_entry
-def play_game(T, O, seed, index, seats, bufs, rec):
-    """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1)."""
+@njit_inline
+def game_loop(T, O, seed, index, seats, bufs, rec):
+    """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1).
+    Inlined into the pair loop (emr_sim.sim.pairs) and into play_game."""
     S, obs, ev, legal, prng, scratch = bufs
     deck_totals(T, scratch[0])
     rec[:] = 0
@@ -142,6 +143,12 @@ def play_game(T, O, seed, index, seats, bufs, rec):
         apply_action(S, T, O, ev, code)
         tally(ev, rec)
     finish_record(S, rec)
+
+
+@njit_entry
+def play_game(T, O, seed, index, seats, bufs, rec):
+    """game_loop as a function of its own, for play_many and callers from Python."""
+    game_loop(T, O, seed, index, seats, bufs, rec)
 
 
 @njit_alloc

@@ -29,8 +29,8 @@ from emr_sim.codes import (
     N_SOURCES,
     N_TECH,
 )
-from emr_sim.jit import njit, njit_alloc
-from emr_sim.sim.engine import new_buffers, play_game
+from emr_sim.jit import njit, njit_entry, njit_inline
+from emr_sim.sim.engine import game_loop, new_buffers
 
 AG_GAMES = 0  # games played
 AG_WINS = 1  # + side: games won by side A (0) / B (1)
@@ -66,7 +66,7 @@ def add_sides(agg, rec, base_agg, base_rec, width, a_seat):
             agg[base_agg + side * width + k] += rec[base_rec + seat * width + k]
 
 
-@njit
+@njit_inline
 def add_game(agg, rec, a_seat):
     """One game's record (seats) into the aggregate (sides). Returns the winning side or -1."""
     agg[AG_GAMES] += 1
@@ -93,7 +93,7 @@ def add_game(agg, rec, a_seat):
     return side
 
 
-@njit
+@njit_inline
 def add_pair(agg, first, second):
     """The pair's outcome from the winning sides of its two games (-1: a draw)."""
     if first < 0 or second < 0:
@@ -106,27 +106,37 @@ def add_pair(agg, first, second):
         agg[AG_PAIR_SPLIT] += 1
 
 
-@njit_alloc
 def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records):
     """Play pairs first_pair.. of run `seed`; sides = (kind A, kind B, hero A, hero B).
-    Adds them into agg; when records has rows, game k of this call goes to records[k]."""
+    Adds them into agg; when records has rows, game k of this call goes to records[k].
+    Python allocates the buffers, so that the kernel that plays is compiled once, without
+    numba's runtime and with the game loop inlined (jit.njit_inline): a njit_alloc kernel
+    calling it would compile the whole game a second time."""
     bufs = new_buffers()
     rec = np.zeros(GR_SIZE, dtype=np.int64)
     seats = np.zeros(4, dtype=np.int64)
-    keep = records.shape[0] > 0
     outcome = np.zeros(2, dtype=np.int64)
+    pair_loop(T, O, int(seed), int(first_pair), int(n_pairs), sides, agg, records, bufs, rec, seats, outcome)
+
+
+@njit_entry
+def pair_loop(T, O, seed, first_pair, n_pairs, sides, agg, records, bufs, rec, seats, outcome):
+    """play_pairs with its buffers: rec (a game record), seats (4) and outcome (2)."""
+    keep = records.shape[0] > 0
     for j in range(n_pairs):
         for a_seat in range(2):
             seats[a_seat] = sides[0]
             seats[1 - a_seat] = sides[1]
             seats[2 + a_seat] = sides[2]
             seats[3 - a_seat] = sides[3]
-            play_game(T, O, seed, first_pair + j, seats, bufs, rec)
+            game_loop(T, O, seed, first_pair + j, seats, bufs, rec)
             outcome[a_seat] = add_game(agg, rec, a_seat)
-            if keep:
-                records[2 * j + a_seat, :GR_SIZE] = rec
+            if keep:  # element by element: without numba's runtime a slice copy is refused
+                for c in range(GR_SIZE):
+                    records[2 * j + a_seat, c] = rec[c]
                 records[2 * j + a_seat, GR_SIZE] = a_seat
         add_pair(agg, outcome[0], outcome[1])
 
 
+KERNELS = (pair_loop, new_buffers)  # what play_pairs calls: emr_sim.compiling checks them
 RECORD_COLS = GR_SIZE + 1  # a game record and the seat of side A

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from emr_sim.compiling import compiling
 from emr_sim.options import O_TURN_CAP
 from emr_sim.sim import pairs
 
@@ -38,10 +39,12 @@ def chunks(n_pairs: int, size: int | None = None) -> Iterator[tuple[int, int]]:
 
 
 def load_kernels(setup: RunSetup, sides: np.ndarray) -> None:
-    """Load (or compile) the paired-game kernel by playing no pairs; instant once loaded."""
+    """Load (or compile, saying so: emr_sim.compiling) the paired-game kernel by playing no
+    pairs; instant once loaded."""
     agg = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
     no_rows = np.zeros((0, pairs.RECORD_COLS), dtype=np.int64)
-    pairs.play_pairs(setup.table, setup.opts, 0, 0, 0, sides, agg, no_rows)
+    with compiling(pairs.KERNELS):
+        pairs.play_pairs(setup.table, setup.opts, 0, 0, 0, sides, agg, no_rows)
 
 
 def run_pairs(
