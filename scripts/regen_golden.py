@@ -29,7 +29,7 @@ def render(args: list[str]) -> str:
     result = CliRunner().invoke(main, args)
     if result.exit_code != 0:
         raise SystemExit(f"emr-sim {' '.join(args)} failed: {result.output}")
-    return f"$ emr-sim {' '.join(args)}\n{result.output}"
+    return f"$ emr-sim {' '.join(args)}\n{result.stdout}"
 
 
 if __name__ == "__main__":

@@ -193,7 +193,7 @@ def test_play_command_prints_the_example_log(runs):
     assert args[:2] == ["emr-sim", "play"] and "--deck" in args
     result = CliRunner().invoke(main, args[1:], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[1:] == ex.lines
+    assert result.stdout.splitlines()[1:] == ex.lines
 
 
 def test_report_says_the_replays_match(report):

@@ -25,6 +25,7 @@ from support.cli import fails, run
 from emr_sim import __version__
 from emr_sim import codes as C
 from emr_sim.cards import DeckError, load_deck
+from emr_sim.errors import WriteError
 from emr_sim.options import O_TURN_CAP, describe_options, make_options
 from emr_sim.report.summary import format_summary
 from emr_sim.sim import pairs as A
@@ -234,7 +235,7 @@ def test_write_records_round_trip(base, tmp_path, name):
 
 
 def test_write_records_to_a_missing_directory_writes_nothing(base, tmp_path):
-    with pytest.raises(OSError):
+    with pytest.raises(WriteError, match="nope"):
         write_records(base.records, str(tmp_path / "nope" / "games.csv"))
     assert list(tmp_path.iterdir()) == []
 
