@@ -127,7 +127,12 @@ def _no_blas() -> None:
     "-n", "games", type=int, default=100_000, show_default=True, help="Games (rounded up to pairs)."
 )
 @click.option("--seed", type=INT64, default=None, help="Run seed (default fixed, printed).")
-@click.option("--players", default="greedy,greedy", show_default=True, help="Player of each side.")
+@click.option(
+    "--players",
+    default="greedy,greedy",
+    show_default=True,
+    help="Player spec of each side (`emr-sim players`).",
+)
 @click.option("--workers", type=int, default=None, help="Threads (default: all cores).")
 @click.option(
     "--records", "records_path", type=click.Path(dir_okay=False), help="Per-game records (.parquet or .csv)."
@@ -167,6 +172,7 @@ def matchup(
         workers,
         records=bool(records_path),
         quiet=quiet,
+        on_note=note,
     )
     if records_path:
         from emr_sim.simulate.records import write_records
@@ -207,7 +213,12 @@ method_option = click.option(
 )
 @click.option("--max-games", type=int, default=None, help="Cap per cell with --until-ci (default 1,000,000).")
 @click.option("--seed", type=INT64, default=None, help="Run seed (default fixed, printed).")
-@click.option("--players", default="greedy,greedy", show_default=True, help="Player of each side.")
+@click.option(
+    "--players",
+    default="greedy,greedy",
+    show_default=True,
+    help="Player spec of each side (`emr-sim players`).",
+)
 @click.option("--workers", type=int, default=None, help="Threads (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the cells and ranking as one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
@@ -403,13 +414,26 @@ def rules() -> None:
 
 
 @main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the kinds and parameters as one JSON object.")
+def players(as_json: bool) -> None:
+    """List the player kinds and the greedy's parameters (--players SPEC,SPEC; docs/players.md)."""
+    from emr_sim.specs import kinds_json, kinds_lines
+
+    if as_json:
+        click.echo(json.dumps(kinds_json(), indent=1))
+        return
+    for line in kinds_lines():
+        click.echo(line)
+
+
+@main.command()
 @click.option("--seed", type=INT64, default=1, show_default=True, help="Run seed.")
 @click.option("--index", type=INT64, default=0, show_default=True, help="Game index within the run.")
 @click.option(
     "--players",
     default="greedy,greedy",
     show_default=True,
-    help="Player of each seat: random or greedy.",
+    help="Player of each seat: player specs, `emr-sim players` lists them.",
 )
 @click.option("--heroes", default=None, help="Two masters for hero mode, e.g. crow,illusion.")
 @click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
@@ -419,13 +443,13 @@ def rules() -> None:
 def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
     """Play one game and print its log in plain words."""
     skip_blas_probe()
-    from emr_sim.codes import PLAYER_NAMES
-    from emr_sim.game.core import parse_players
     from emr_sim.game.core import play as play_game
     from emr_sim.game.export import game_json
     from emr_sim.game.log import summary_line
+    from emr_sim.specs import parse_sides
 
-    players = ",".join(PLAYER_NAMES[k] for k in parse_players(players))  # "greedy" -> "greedy,greedy"
+    sides = parse_sides(players)
+    players = ",".join(spec.text for spec in sides)  # "greedy" -> "greedy,greedy"
     chosen = rules_dict(rules, fury)
     if heroes:
         if chosen.get("fury", "on") == "off":
@@ -437,7 +461,7 @@ def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
     if as_json:
         click.echo(json.dumps(game_json(game, seed, index, players), indent=1))
         return
-    click.echo(f"seed {seed}, game {index}: {players.replace(',', ' vs ')}")
+    click.echo(f"seed {seed}, game {index}: {' vs '.join(spec.text for spec in sides)}")
     for line in game.log_lines():
         click.echo(line)
     click.echo(summary_line(game.state))

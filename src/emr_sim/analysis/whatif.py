@@ -14,7 +14,7 @@ import pandas as pd
 from emr_sim.errors import BadInput
 from emr_sim.simulate.setup import record_differences
 
-SAME_KEYS = ("seed", "players")  # what makes the deals of two runs the same
+SAME_KEYS = ("seed", "players", "player_specs")  # what makes the deals of two runs the same
 VARIANT_KEYS = ("deck_sha256", "fury")  # what a what-if may change, besides the rules options
 
 

@@ -57,16 +57,19 @@ def _load_game_kernels(engine) -> None:
 
 
 def parse_players(text: str | tuple | list) -> tuple[int, int]:
-    """'greedy,random' (or a pair) -> player kind codes; ValueError names the bad one."""
-    names = [t.strip() for t in (text.split(",") if isinstance(text, str) else text)]
-    if len(names) == 1:
-        names = names * 2
-    if len(names) != 2:
-        raise ValueError(f"players: give one or two of {', '.join(PLAYER_KINDS)}, not {text!r}")
-    for name in names:
-        if name not in PLAYER_KINDS:
-            raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYER_KINDS)}")
-    return PLAYER_KINDS[names[0]], PLAYER_KINDS[names[1]]
+    """'greedy,random' (or a pair) -> player kind codes of seat 0, seat 1; the player specs
+    of emr_sim.specs (parse_sides; their vectors: player_weights). BadInput names the bad one."""
+    from emr_sim.specs import parse_sides
+
+    a, b = parse_sides(text)
+    return a.kernel_kind, b.kernel_kind
+
+
+def player_weights(text: str | tuple | list) -> np.ndarray:
+    """The greedy's parameters of seat 0, seat 1 and each master: (2, WEIGHT_ROWS, N_PARAMS)."""
+    from emr_sim.specs import parse_sides
+
+    return np.stack([spec.vectors() for spec in parse_sides(text)])
 
 
 def parse_heroes(text: str | tuple | list | None, allow_mirror: bool = False) -> tuple[int, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from emr_sim import __version__
 from emr_sim import codes as C
 from emr_sim.game.core import Game
+from emr_sim.specs import split_top_level
 
 EVENT_NAMES = {getattr(C, n): n[2:].lower() for n in dir(C) if n.startswith("E_") and not n.startswith("EV_")}
 ARG_NAMES = ("a", "b", "c", "d")
@@ -21,7 +22,7 @@ def game_json(game: Game, seed: int, index: int, players: str) -> dict:
     return {
         "seed": seed,
         "index": index,
-        "players": players.split(","),
+        "players": split_top_level(players),
         "version": __version__,
         "deck_sha256": game.deck.sha256,
         "rules": game.rules(),

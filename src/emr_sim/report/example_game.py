@@ -97,7 +97,7 @@ def play_command(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int)
         "emr-sim play",
         f"--seed {cell_seed(record['seed'], hero_a, hero_b)}",
         f"--index {int(pair)}",
-        f"--players {seats[0][1]},{seats[1][1]}",
+        f"--players {shlex.quote(f'{seats[0][1]},{seats[1][1]}')}",
         f"--heroes {seats[0][0]},{seats[1][0]}",  # hero mode on
     ]
     if record.get("deck", "default") != "default":

@@ -23,7 +23,7 @@ from emr_sim.cards import Deck
 from emr_sim.game.core import parse_heroes
 from emr_sim.sim import pairs as A
 from emr_sim.simulate.runner import DEFAULT_SEED, load_kernels, progress_bar, run_pairs
-from emr_sim.simulate.setup import run_record, run_setup
+from emr_sim.simulate.setup import run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
 from emr_sim.stats import histogram_quantile, wilson
 
@@ -56,9 +56,11 @@ def matchup(
     workers: int | None = None,
     records: bool = False,
     quiet: bool = True,
+    on_note=None,
 ) -> MatchupResult:
     """Play about n games (rounded up to pairs) of hero_a against hero_b; the summary
-    (and, with records=True, one row per game as a DataFrame)."""
+    (and, with records=True, one row per game as a DataFrame). on_note(text) receives the
+    warnings of the set-up (a book tuned on another deck or rules)."""
     if n < 1:
         raise ValueError(f"-n must be at least 1, not {n}")
     check_games(n)
@@ -68,6 +70,8 @@ def matchup(
     setup = run_setup(
         seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matchup"
     )
+    for warning in setup_warnings(setup) if on_note else ():
+        on_note(warning)
     h_a, h_b = parse_heroes((hero_a, hero_b), allow_mirror=True)
     sides = setup.sides(h_a, h_b)
     kept = None

@@ -23,7 +23,7 @@ from emr_sim.simulate.records import GameColumns
 from emr_sim.simulate.rundir import RUN_FORMAT
 from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
 from emr_sim.simulate.runwriter import open_run
-from emr_sim.simulate.setup import RunSetup, run_record, run_setup
+from emr_sim.simulate.setup import RunSetup, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
 from emr_sim.stats import wilson
 
@@ -199,6 +199,8 @@ def run_matrix(
     setup = run_setup(
         seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matrix"
     )
+    for warning in setup_warnings(setup) if on_note else ():
+        on_note(warning)
     record = matrix_record(setup, names, games, until_ci, max_games, every)
     spec = CellSpec(setup, record["games_per_cell"], until_ci, record["max_games"])
     notes: list[str] = []

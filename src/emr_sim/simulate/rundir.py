@@ -40,6 +40,7 @@ RECORD_KEYS = (
     "version",
     "seed",
     "players",
+    "player_specs",  # absent (None) for plain players, as in records made before specs
     "fury",
     "rules",
     "deck",

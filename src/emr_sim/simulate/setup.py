@@ -17,11 +17,10 @@ from pathlib import Path
 import numpy as np
 
 from emr_sim import __version__
-from emr_sim import codes as C
 from emr_sim.cards import Deck, card_table, load_deck
-from emr_sim.game.core import parse_players
 from emr_sim.options import HERO_RANDOM, O_HERO_MODE, O_HERO_SELECT, describe_options, make_options
 from emr_sim.simulate.runner import DEFAULT_SEED
+from emr_sim.specs import PlayerSpec, parse_sides
 
 
 @dataclass(frozen=True)
@@ -32,9 +31,18 @@ class RunSetup:
     deck_name: str  # "default", or the deck file as given
     opts: np.ndarray  # emr_sim.options layout
     table: np.ndarray  # the card table under those options
-    players: tuple[int, int]  # player kind of side A, side B
+    specs: tuple[PlayerSpec, PlayerSpec]  # the player of side A, side B (emr_sim.specs)
     seed: int
     workers: int
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The kernels' player kind (codes.PLAYER_*) of side A, side B."""
+        return self.specs[0].kernel_kind, self.specs[1].kernel_kind
+
+    def weights(self) -> np.ndarray:
+        """The greedy's parameters of each side and master: (2, WEIGHT_ROWS, N_PARAMS)."""
+        return np.stack([spec.vectors() for spec in self.specs])
 
     @property
     def fury(self) -> bool:
@@ -64,7 +72,7 @@ def run_options(rules: dict[str, str] | None, fury: bool, what: str) -> np.ndarr
 def run_setup(
     *,
     seed: int | None,
-    players: str | tuple,
+    players: str | tuple | list,
     fury: bool,
     deck: Deck | str | Path | None,
     rules: dict[str, str] | None,
@@ -80,19 +88,31 @@ def run_setup(
         deck_name=deck_name,
         opts=opts,
         table=card_table(loaded, opts),
-        players=parse_players(players),
+        specs=parse_sides(players),
         seed=DEFAULT_SEED if seed is None else int(seed),
         workers=check_workers(workers),
     )
 
 
+def setup_warnings(setup: RunSetup) -> list[str]:
+    """A line for each book tuned on another deck, rules or hero mode than this run's."""
+    from emr_sim.book import book_warnings
+
+    books = {spec.book.path: spec.book for spec in setup.specs if spec.book is not None}
+    return [w for w in (book_warnings(b, setup) for b in books.values()) if w]
+
+
 def run_record(setup: RunSetup, **extra) -> dict:
     """The run record: what was played (seed, players, hero mode, every rules option, the deck
-    and its sha256, the version), then the simulation's own keys."""
+    and its sha256, the version), then the simulation's own keys. `players` holds the specs'
+    canonical texts; `player_specs` their full records, only when a spec has parameters or a
+    book (so a record of plain players is what it was before specs existed)."""
+    specs = {} if all(s.plain for s in setup.specs) else {"player_specs": [s.record() for s in setup.specs]}
     return {
         "version": __version__,
         "seed": setup.seed,
-        "players": [C.PLAYER_NAMES[k] for k in setup.players],
+        "players": [spec.text for spec in setup.specs],
+        **specs,
         "fury": setup.fury,
         "rules": describe_options(setup.opts),
         "deck": setup.deck_name,
@@ -106,6 +126,7 @@ RECORD_WORDS = {
     "version": "emr-sim version",
     "seed": "seed",
     "players": "players (side A, side B)",
+    "player_specs": "player parameters and books",
     "fury": "hero mode (fury)",
     "deck": "deck",
     "deck_sha256": "deck sha256",

@@ -134,7 +134,9 @@ def load_checkpoint(path: Path, settings: TuneSettings) -> Progress | None:
         saved = pickle.loads(path.read_bytes())
         ok = isinstance(saved, dict) and saved.get("format") == CHECKPOINT_FORMAT
     except Exception as err:  # a damaged pickle can raise nearly anything
-        raise BadInput(f"{path}: not a readable tuning checkpoint ({err}); delete it to start again") from None
+        raise BadInput(
+            f"{path}: not a readable tuning checkpoint ({err}); delete it to start again"
+        ) from None
     if not ok:
         raise BadInput(f"{path}: not a tuning checkpoint of format {CHECKPOINT_FORMAT!r}")
     if saved["settings"] != settings.key():

@@ -56,7 +56,17 @@ def play_task(field: Field, hero: int, opponent: int, candidate: np.ndarray, see
     agg = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
     rows = np.zeros((2 * n_pairs, pairs.RECORD_COLS), dtype=np.int64)
     sides = setup.sides(hero, opponent)
-    pairs.play_pairs(setup.table, setup.opts, seed, 0, n_pairs, sides, agg, rows, weights_for(candidate, hero, field.vectors))
+    pairs.play_pairs(
+        setup.table,
+        setup.opts,
+        seed,
+        0,
+        n_pairs,
+        sides,
+        agg,
+        rows,
+        weights_for(candidate, hero, field.vectors),
+    )
     return pair_half_points(rows)
 
 
@@ -68,7 +78,9 @@ def pair_half_points(rows: np.ndarray) -> np.ndarray:
     return points.reshape(-1, 2).sum(axis=1)
 
 
-def score_batch(field: Field, hero: str, candidates: list[np.ndarray], base_seed: int, n_pairs: int) -> np.ndarray:
+def score_batch(
+    field: Field, hero: str, candidates: list[np.ndarray], base_seed: int, n_pairs: int
+) -> np.ndarray:
     """Per candidate, per pair: side A's half-points, shape (candidates, opponents * n_pairs),
     every candidate on the same deals (common random numbers)."""
     h = C.HERO_NAMES.index(hero)
