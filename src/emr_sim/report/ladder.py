@@ -5,6 +5,7 @@ rung below, overall and per master it plays, with paired 95 % intervals and Elo 
 from __future__ import annotations
 
 import json
+import math
 
 from emr_sim.analysis.ladder import OVERALL, step_table
 from emr_sim.report.formatting import as_int, interval, pct
@@ -15,7 +16,10 @@ HEADER = (
 
 
 def elo_text(x) -> str:
-    return f"{float(x):+.0f}"
+    x = float(x)
+    if math.isinf(x):
+        return "+∞" if x > 0 else "-∞"
+    return f"{x:+.0f}"
 
 
 def row_text(hero: str, row) -> str:
