@@ -53,4 +53,5 @@ def test_runs_with_other_players_compare_and_say_so():
     check_comparable("a", record(), "b", after)
     assert differences(record(), after) == ["players greedy, greedy → tuned, tuned"]
     specs = record(player_specs=[{"kind": "book", "book": {"sha256": "c" * 64}}] * 2)
-    assert differences(record(), specs) == ["player specs (the same names, other parameters or book contents)"]
+    expected = ["player specs (the same names, other parameters or book contents)"]
+    assert differences(record(), specs) == expected
