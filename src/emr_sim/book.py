@@ -228,8 +228,15 @@ class Checker:
 # ---------------------------------------------------------------- writing
 
 
-def book_dict(vectors: np.ndarray, made_by: str, run: dict | None = None, gains: dict | None = None) -> dict:
-    """The JSON of a book; every parameter of every row written out, by name."""
+def book_dict(
+    vectors: np.ndarray,
+    made_by: str,
+    run: dict | None = None,
+    gains: dict | None = None,
+    tuning: dict | None = None,
+) -> dict:
+    """The JSON of a book; every parameter of every row written out, by name; `tuning` (how
+    the tuning ran) is kept as given."""
     vectors = np.asarray(vectors, dtype=np.float64)
     if vectors.shape != (WEIGHT_ROWS, len(PARAMS)):
         raise ValueError(f"a book's vectors have shape ({WEIGHT_ROWS}, {len(PARAMS)}), not {vectors.shape}")
@@ -243,6 +250,8 @@ def book_dict(vectors: np.ndarray, made_by: str, run: dict | None = None, gains:
         for r, row_name in enumerate(ROW_NAMES)
     }
     doc = {"format": BOOK_FORMAT, "made_by": made_by, "masters": masters, "run": run, "gains": gains or {}}
+    if tuning is not None:
+        doc["tuning"] = tuning
     checker = Checker("the book to write")
     checker.top(doc)
     checker.run(run)
@@ -255,12 +264,17 @@ def json_number(value: float, p: Param) -> int | float:
 
 
 def write_book(
-    path: str | Path, vectors: np.ndarray, made_by: str, run: dict | None = None, gains: dict | None = None
+    path: str | Path,
+    vectors: np.ndarray,
+    made_by: str,
+    run: dict | None = None,
+    gains: dict | None = None,
+    tuning: dict | None = None,
 ) -> Path:
     """Write a book atomically (emr_sim.files; WriteError on failure); checked before writing."""
     from emr_sim.files import write_text
 
-    return write_text(path, json.dumps(book_dict(vectors, made_by, run, gains), indent=1) + "\n")
+    return write_text(path, json.dumps(book_dict(vectors, made_by, run, gains, tuning), indent=1) + "\n")
 
 
 def write_placeholder(path: str | Path) -> Path:

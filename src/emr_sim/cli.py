@@ -226,6 +226,11 @@ method_option = click.option(
 @deck_option
 @rule_option
 @click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+@click.option(
+    "--every-assignment",
+    is_flag=True,
+    help="Every ordered pair of masters, mirrors included (for two different players).",
+)
 def matrix(
     run_dir,
     games,
@@ -241,6 +246,7 @@ def matrix(
     deck_path,
     rules,
     fury,
+    every_assignment,
 ):
     """Play every pair of distinct heroes into RUN_DIR and print the hero matrix.
 
@@ -266,6 +272,7 @@ def matrix(
             max_games,
             quiet,
             on_note=note,
+            every=every_assignment,
         )
     except KeyboardInterrupt:
         click.echo(
@@ -507,6 +514,82 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
         click.echo(line)
     click.echo("")
     click.echo(game.describe())
+
+
+@main.command()
+@click.option(
+    "-o", "--output", "run_dir", required=True, type=click.Path(file_okay=False), help="Run directory."
+)
+@click.option(
+    "--rungs",
+    default="random,greedy,tuned",
+    show_default=True,
+    help="Player specs, lowest first, split on top-level commas (see `emr-sim players`).",
+)
+@click.option(
+    "-n",
+    "--games",
+    type=int,
+    default=2_000,
+    show_default=True,
+    help="Games of a step, spread evenly over every ordered hero assignment (rounded up to pairs).",
+)
+@click.option("--heroes", default=None, help="Masters to include, e.g. crow,wind,earth (default: all 8).")
+@click.option("--seed", type=INT64, default=None, help="Run seed (default fixed, printed).")
+@click.option("--workers", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print every step's table as one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@deck_option
+@rule_option
+@click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_path, rules, fury):
+    """Play a skill ladder into RUN_DIR: each rung against the one below it.
+
+    A step plays the upper rung (side A) against the lower one over every ordered
+    assignment of masters, mirrors included, seats swapped on common seeds; it prints the
+    upper rung's score with its paired 95 % interval and Elo difference, per master and
+    overall. Running the same command again resumes.
+    Example: emr-sim ladder -o runs/ladder --heroes all -n 2000
+    """
+    skip_blas_probe()
+    from emr_sim.report.ladder import format_ladder, ladder_json
+    from emr_sim.simulate.ladder import run_ladder
+
+    def estimate(seconds: float, record: dict) -> None:
+        steps = len(record["rungs"]) - 1
+        note(
+            f"ladder of {steps} steps, {steps * record['games_per_step']:,} games: "
+            f"estimated {seconds:,.0f} s on these threads"
+        )
+
+    if heroes is not None and heroes.strip().lower() == "all":
+        heroes = None
+    try:
+        run = run_ladder(
+            run_dir,
+            rungs,
+            heroes,
+            games,
+            seed,
+            fury,
+            deck_path,
+            rules_dict(rules, None),
+            workers,
+            quiet,
+            on_estimate=estimate,
+            on_note=note,
+        )
+    except KeyboardInterrupt:
+        click.echo(
+            f"\ninterrupted: the finished steps and cells are in {run_dir}; run the same command to resume",
+            err=True,
+        )
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps(ladder_json(run), indent=1))
+        return
+    click.echo(f"{run.run_dir}: {len(run.steps)} steps in {run.seconds:.1f} s")
+    click.echo(format_ladder(run))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -42,7 +42,16 @@ def test_a_deck_file_with_the_same_contents_is_no_difference():
     assert differences(record(), record(deck="copy-of-default.csv")) == []
 
 
-@pytest.mark.parametrize(("key", "value"), [("seed", 2), ("players", ["greedy", "random"])])
-def test_runs_on_other_deals_cannot_be_compared(key, value):
-    with pytest.raises(BadInput, match=f"{key} differs"):
-        check_comparable("a", record(), "b", record(**{key: value}))
+def test_runs_on_other_deals_cannot_be_compared():
+    with pytest.raises(BadInput, match="seed differs"):
+        check_comparable("a", record(), "b", record(seed=2))
+
+
+def test_runs_with_other_players_compare_and_say_so():
+    """Balance vs skill: the same deals played by other players are paired deal by deal."""
+    after = record(players=["tuned", "tuned"])
+    check_comparable("a", record(), "b", after)
+    assert differences(record(), after) == ["players greedy, greedy → tuned, tuned"]
+    specs = record(player_specs=[{"kind": "book", "book": {"sha256": "c" * 64}}] * 2)
+    expected = ["player specs (the same names, other parameters or book contents)"]
+    assert differences(record(), specs) == expected

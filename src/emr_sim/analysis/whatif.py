@@ -1,7 +1,10 @@
-"""What-if: two matrix runs on the same seeds that differ in deck or rules, compared cell by cell.
+"""What-if: two matrix runs on the same seeds that differ in deck, rules or players, compared
+cell by cell.
 
-The runs must have played the same deals (same run seed, players and heroes), so each game of
-run A has its twin in run B and the comparison is paired (emr_sim.analysis.compare_cells).
+The runs must have played the same deals (the same run seed: a cell's deals depend only on it
+and the cell's masters, not on who plays), so each game of run A has its twin in run B and the
+comparison is paired (emr_sim.analysis.compare_cells). Runs with different players compare
+how the balance changes with skill; the comparison says that the players differ.
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ import pandas as pd
 from emr_sim.errors import BadInput
 from emr_sim.simulate.setup import record_differences
 
-SAME_KEYS = ("seed", "players", "player_specs")  # what makes the deals of two runs the same
-VARIANT_KEYS = ("deck_sha256", "fury")  # what a what-if may change, besides the rules options
+SAME_KEYS = ("seed",)  # what makes the deals of two runs the same
+VARIANT_KEYS = ("players", "deck_sha256", "fury")  # what may change, besides the rules options
 
 
 @dataclass
@@ -36,6 +39,10 @@ def differences(before: dict, after: dict) -> list[str]:
             out.append(f"deck {before['deck']} → {after['deck']}")
         else:
             out.append(diff.words())
+    if before.get("players") == after.get("players") and before.get("player_specs") != after.get(
+        "player_specs"
+    ):
+        out.append("player specs (the same names, other parameters or book contents)")
     return out
 
 
@@ -44,7 +51,7 @@ def check_comparable(run_a: str | Path, before: dict, run_b: str | Path, after: 
         if before.get(key) != after.get(key):
             raise BadInput(
                 f"{run_a} and {run_b} cannot be compared game by game: {key} differs "
-                f"({before.get(key)!r} vs {after.get(key)!r}); run both with the same --seed and --players"
+                f"({before.get(key)!r} vs {after.get(key)!r}); run both with the same --seed"
             )
 
 

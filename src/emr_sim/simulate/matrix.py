@@ -31,6 +31,7 @@ DEFAULT_GAMES = 10_000  # games per cell: ±1 point (95 %) near 50 %
 DEFAULT_MAX_GAMES = 1_000_000  # cap of the sequential rule, per cell
 BATCH_PAIRS = 1_000  # pairs added at a time by the sequential rule (--until-ci)
 SEED_MASK = (1 << 62) - 1
+EVERY = "every"  # run record key "assignments": every ordered pair of masters, mirrors included
 
 
 def cell_seed(seed: int, hero_a: str, hero_b: str) -> int:
@@ -39,9 +40,13 @@ def cell_seed(seed: int, hero_a: str, hero_b: str) -> int:
     return int.from_bytes(digest[:8], "little") & SEED_MASK
 
 
-def cell_pairs(heroes: list[str]) -> list[tuple[str, str]]:
-    """The cells of a matrix over `heroes`: each unordered pair once, in HERO_NAMES order."""
+def cell_pairs(heroes: list[str], every: bool = False) -> list[tuple[str, str]]:
+    """The cells of a matrix over `heroes`, in HERO_NAMES order: each unordered pair of
+    distinct masters once; with `every`, every ordered pair, mirrors included (side A's
+    master first: the cells a run needs when the two sides' players differ)."""
     ordered = sorted(heroes, key=C.HERO_NAMES.index)
+    if every:
+        return list(itertools.product(ordered, repeat=2))
     return list(itertools.combinations(ordered, 2))
 
 
@@ -152,8 +157,10 @@ def check_matrix_memory(n_cells: int, games: int, until_ci: float | None, max_ga
         check_memory(cell, f"a cell of {cell:,} games")
 
 
-def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_games) -> dict:
-    """The run record of a matrix (emr_sim.simulate.setup.run_record and the matrix's keys)."""
+def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_games, every=False) -> dict:
+    """The run record of a matrix (emr_sim.simulate.setup.run_record and the matrix's keys);
+    "assignments" only when every ordered pair is played, so other records stay as they were."""
+    extra = {"assignments": EVERY} if every else {}
     return {
         "format": RUN_FORMAT,
         **run_record(setup),
@@ -161,6 +168,7 @@ def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_
         "games_per_cell": int(2 * math.ceil(games / 2)),
         "until_ci": until_ci,
         "max_games": (int(2 * math.ceil((max_games or DEFAULT_MAX_GAMES) / 2)) if until_ci else None),
+        **extra,
     }
 
 
@@ -179,21 +187,22 @@ def run_matrix(
     quiet: bool = True,
     on_cell=None,
     on_note=None,
+    every: bool = False,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
     run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell,
     on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter)."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
-    check_matrix_memory(len(cell_pairs(names)), games, until_ci, max_games)
+    cells = cell_pairs(names, every)
+    check_matrix_memory(len(cells), games, until_ci, max_games)
     setup = run_setup(
         seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matrix"
     )
     for warning in setup_warnings(setup) if on_note else ():
         on_note(warning)
-    record = matrix_record(setup, names, games, until_ci, max_games)
+    record = matrix_record(setup, names, games, until_ci, max_games, every)
     spec = CellSpec(setup, record["games_per_cell"], until_ci, record["max_games"])
-    cells = cell_pairs(names)
     notes: list[str] = []
 
     def note(text: str) -> None:

@@ -49,6 +49,7 @@ RECORD_KEYS = (
     "games_per_cell",
     "until_ci",
     "max_games",
+    "assignments",
 )
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
 HASH_CHUNK = 1 << 20
@@ -63,10 +64,11 @@ def cell_path(run_dir: str | Path, hero_a: str, hero_b: str) -> Path:
 
 
 def run_cells(record: dict) -> list[tuple[str, str]]:
-    """Every cell of the run's heroes (emr_sim.simulate.matrix.cell_pairs)."""
-    from emr_sim.simulate.matrix import cell_pairs
+    """Every cell of the run's heroes (emr_sim.simulate.matrix.cell_pairs): each pair of
+    distinct masters once, or with "assignments": "every" every ordered pair, mirrors too."""
+    from emr_sim.simulate.matrix import EVERY, cell_pairs
 
-    return cell_pairs(record["heroes"])
+    return cell_pairs(record["heroes"], every=record.get("assignments") == EVERY)
 
 
 # ---------------------------------------------------------------- the run record
@@ -105,6 +107,8 @@ def heroes_problem(record: dict) -> str | None:
         return f"key 'heroes' names a master twice: {heroes!r}"
     if len(heroes) < 2:
         return f"key 'heroes': at least two masters, not {heroes!r}"
+    if record.get("assignments") not in (None, "every"):
+        return f"key 'assignments' must be \"every\" or absent, not {record.get('assignments')!r}"
     return None
 
 
@@ -167,6 +171,8 @@ def repair_command(run_dir: str | Path, record: dict) -> str:
 
     words = ["emr-sim", "matrix", "-o", str(run_dir), "--heroes", ",".join(record["heroes"])]
     words += ["-n", str(record["games_per_cell"])]
+    if record.get("assignments") == "every":
+        words.append("--every-assignment")
     if record.get("seed") is not None:
         words += ["--seed", str(record["seed"])]
     if record.get("players") not in (None, ["greedy", "greedy"]):

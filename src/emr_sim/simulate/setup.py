@@ -134,6 +134,7 @@ RECORD_WORDS = {
     "games_per_cell": "games per cell",
     "until_ci": "until interval ±",
     "max_games": "max games per cell",
+    "assignments": "hero assignments",
 }
 
 

@@ -1,0 +1,220 @@
+"""The skill ladder: rungs of players, each step the upper rung against the one below.
+
+A step is a matrix run (emr_sim.simulate.matrix) with side A the upper rung and side B the
+lower one, over every ordered assignment of masters, mirrors included ("assignments":
+"every"), so a step's games are spread evenly over the hero assignments and every deal is
+played with the seats swapped. All steps share the run seed, so they play the same deals.
+
+    RUN_DIR/ladder.json            the ladder's record: rungs, heroes, games, seed, rules, deck
+    RUN_DIR/steps/step-<k>/        step k (rung k+1 against rung k): a matrix run directory
+
+Running the same command again resumes every step (each is a matrix run); a directory that
+holds another ladder is refused, before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from emr_sim import codes as C
+from emr_sim import files
+from emr_sim.errors import BadInput
+from emr_sim.simulate.matrix import cell_pairs, check_matrix_memory, check_sizes, parse_hero_list, run_matrix
+from emr_sim.simulate.setup import RunSetup, run_record, run_setup
+
+LADDER_FORMAT = "emr-sim ladder 1"
+LADDER_FILE = "ladder.json"
+STEPS_DIR = "steps"
+DEFAULT_RUNGS = "random,greedy,tuned"
+DEFAULT_STEP_GAMES = 2_000
+SAMPLE_PAIRS = 1  # pairs per master and step timed before a run, for the estimate
+RECORD_KEYS = ("format", "rungs", "heroes", "games_per_cell", "seed", "fury", "rules", "deck", "deck_sha256")
+
+
+@dataclass
+class Step:
+    """One finished step: its rungs (upper above lower), its run directory and its games."""
+
+    index: int
+    upper: str
+    lower: str
+    run_dir: Path
+    games: pd.DataFrame
+
+
+@dataclass
+class LadderRun:
+    run_dir: Path
+    record: dict
+    steps: list[Step]
+    seconds: float
+
+
+def split_rungs(rungs: str | list | tuple) -> list[str]:
+    """The rungs' spec texts, split on top-level commas (a comma inside parentheses belongs to
+    its spec); at least two."""
+    from emr_sim.specs import split_top_level
+
+    texts = split_top_level(rungs) if isinstance(rungs, str) else [str(r).strip() for r in rungs]
+    if len(texts) < 2 or any(not t for t in texts):
+        raise ValueError(f"--rungs needs at least two player specs, lowest first, not {rungs!r}")
+    return texts
+
+
+def step_games(games: int, n_cells: int) -> int:
+    """Games per cell (a whole number of pairs) so that a step has at least `games`."""
+    if games < 2:
+        raise ValueError(f"-n must be at least 2 games a step, not {games}")
+    return 2 * math.ceil(games / n_cells / 2)
+
+
+def step_dir(root: Path, index: int) -> Path:
+    return root / STEPS_DIR / f"step-{index}"
+
+
+@dataclass
+class Plan:
+    """A ladder checked before anything is written: its record and each step's set-up."""
+
+    record: dict
+    heroes: list[str]
+    per_cell: int
+    setups: list[RunSetup]  # step k-1: rung k (side A) against rung k-1 (side B)
+
+
+def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers) -> Plan:
+    texts = split_rungs(rungs)
+    names = parse_hero_list(heroes)
+    cells = cell_pairs(names, every=True)
+    per_cell = step_games(games, len(cells))
+    check_sizes(per_cell, None, None)
+    check_matrix_memory(len(cells), per_cell, None, None)
+    setups = [
+        run_setup(
+            seed=seed,
+            players=(upper, lower),
+            fury=fury,
+            deck=deck,
+            rules=rules,
+            workers=workers,
+            what="a ladder",
+        )
+        for lower, upper in zip(texts, texts[1:], strict=False)
+    ]
+    base = run_record(setups[0])
+    record = {
+        "format": LADDER_FORMAT,
+        "version": base["version"],
+        "rungs": [base["players"][1], *(run_record(s)["players"][0] for s in setups)],
+        "heroes": names,
+        "games_per_cell": per_cell,
+        "games_per_step": per_cell * len(cells),
+        **{k: base[k] for k in ("seed", "fury", "rules", "deck", "deck_sha256")},
+    }
+    return Plan(record, names, per_cell, setups)
+
+
+def check_root(root: Path, record: dict) -> None:
+    """BadInput for a directory that cannot hold this ladder (nothing is written)."""
+    path = root / LADDER_FILE
+    if root.exists() and not root.is_dir():
+        raise BadInput(f"{root}: exists and is not a directory")
+    if path.exists():
+        try:
+            old = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+            raise BadInput(f"{path}: not a readable ladder record: {err}") from None
+        if not isinstance(old, dict) or old.get("format") != LADDER_FORMAT:
+            raise BadInput(f"{path}: not a ladder record of format {LADDER_FORMAT!r}")
+        differ = [
+            f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
+            for k in RECORD_KEYS
+            if old.get(k) != record.get(k)
+        ]
+        if differ:
+            raise BadInput(
+                f"{path}: this directory holds a different ladder ({'; '.join(differ)}); "
+                "use another directory"
+            )
+    elif root.exists() and any(root.iterdir()):
+        raise BadInput(f"{root}: not empty and not a ladder directory; use a new directory")
+
+
+def estimate_seconds(plan: Plan) -> float:
+    """Seconds the ladder's games should take on its threads: SAMPLE_PAIRS mirror pairs of
+    each master per step, played on one thread on seeds of their own once the kernels are
+    loaded, scaled to the step's pairs and divided among the threads."""
+    from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
+
+    total = 0.0
+    pairs_per_step = plan.record["games_per_step"] // 2
+    for setup in plan.setups:
+        load_kernels(setup, setup.sides(0, 1))
+        start = time.perf_counter()
+        for k, hero in enumerate(plan.heroes):
+            h = C.HERO_NAMES.index(hero)
+            with progress_bar(0, quiet=True) as silent:
+                run_pairs(setup, setup.sides(h, h), SAMPLE_PAIRS, silent, seed=k + 1)
+        per_pair = (time.perf_counter() - start) / (SAMPLE_PAIRS * len(plan.heroes))
+        total += per_pair * pairs_per_step / setup.workers
+    return total
+
+
+def run_ladder(
+    run_dir: str | Path,
+    rungs: str | list | tuple = DEFAULT_RUNGS,
+    heroes: str | list | None = None,
+    games: int = DEFAULT_STEP_GAMES,
+    seed: int | None = None,
+    fury: bool = True,
+    deck=None,
+    rules: dict[str, str] | None = None,
+    workers: int | None = None,
+    quiet: bool = True,
+    on_estimate: Callable[[float, dict], None] | None = None,
+    on_note: Callable[[str], None] | None = None,
+) -> LadderRun:
+    """Play (or resume) every step of the ladder into run_dir; on_estimate(seconds, record)
+    is called before the first game."""
+    plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers)
+    root = Path(run_dir)
+    check_root(root, plan.record)
+    if on_estimate:
+        on_estimate(estimate_seconds(plan), plan.record)
+    root.mkdir(parents=True, exist_ok=True)
+    files.write_text(root / LADDER_FILE, json.dumps(plan.record, indent=1) + "\n")
+    start = time.perf_counter()
+    steps = []
+    texts = plan.record["rungs"]
+    for k, setup in enumerate(plan.setups, start=1):
+        run = run_matrix(
+            step_dir(root, k),
+            plan.heroes,
+            plan.per_cell,
+            plan.record["seed"],
+            (texts[k], texts[k - 1]),
+            fury,
+            deck,
+            rules,
+            setup.workers,
+            quiet=quiet,
+            on_note=on_note,
+            every=True,
+        )
+        steps.append(Step(k, texts[k], texts[k - 1], Path(run.run_dir), load_step_games(run.run_dir)))
+    return LadderRun(root, plan.record, steps, time.perf_counter() - start)
+
+
+def load_step_games(run_dir: str | Path) -> pd.DataFrame:
+    from emr_sim.simulate.rundir import load_games
+
+    games = load_games(run_dir)
+    return games.astype({"win_a": np.int64, "draw": np.int64})
