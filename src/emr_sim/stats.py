@@ -9,7 +9,7 @@ import numpy as np
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a proportion (0..1); (0, 1) when n is 0."""
     if n <= 0:
         return 0.0, 1.0

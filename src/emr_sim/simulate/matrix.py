@@ -46,7 +46,7 @@ def cell_pairs(heroes: list[str], every: bool = False) -> list[tuple[str, str]]:
     master first: the cells a run needs when the two sides' players differ)."""
     ordered = sorted(heroes, key=C.HERO_NAMES.index)
     if every:
-        return list(itertools.product(ordered, repeat=2))
+        return [(a, b) for a in ordered for b in ordered]
     return list(itertools.combinations(ordered, 2))
 
 
