@@ -22,6 +22,7 @@ from emr_sim.game.core import Game, new_events
 from emr_sim.players.evaluate import deck_totals, new_scratch, unseen_counts
 from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.observe import observe
+from emr_sim.players.params import default_vector
 from emr_sim.rules.flow import apply_action
 from emr_sim.rules.legal import legal_actions
 
@@ -77,6 +78,9 @@ def t_unseen(SS, T, O, reps):
     return counts[0, 1]
 
 
+W = default_vector()  # the greedy's default parameters (a constant of t_greedy)
+
+
 @njit
 def t_greedy(SS, T, O, reps):
     obs = np.zeros(SS.shape[1], np.int64)
@@ -88,7 +92,7 @@ def t_greedy(SS, T, O, reps):
         for i in range(SS.shape[0]):
             n = legal_actions(SS[i], T, O, legal)
             observe(SS[i], SS[i][C.H_DECIDER], obs)
-            total += choose_greedy(obs, T, O, SS[i][C.H_DECIDER], legal, n, scratch, True)
+            total += choose_greedy(obs, T, O, SS[i][C.H_DECIDER], legal, n, scratch, True, W)
     return total
 
 

@@ -25,6 +25,7 @@ from emr_sim.cards import card_table, load_deck
 from emr_sim.jit import njit_alloc
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals
+from emr_sim.players.params import default_weights
 from emr_sim.rng import seed_rng
 from emr_sim.rules.flow import advance, apply_action
 from emr_sim.rules.turn import new_game
@@ -34,9 +35,10 @@ MAX_STEPS = 4000  # action codes kept per game
 
 
 @njit_alloc
-def play_logged(T, O, seed, first, count, seats, recs, actions, heroes):
+def play_logged(T, O, seed, first, count, seats, recs, actions, heroes, weights):
     """engine.play_game's loop, keeping each action code in actions[k] (-1 after the end)
-    and the heroes of the two seats in heroes[k] (NO_HERO with fury off)."""
+    and the heroes of the two seats in heroes[k] (NO_HERO with fury off); the greedy
+    players read `weights` by seat (players/params.py: the defaults)."""
     S, obs, ev, legal, prng, scratch = new_buffers()
     for k in range(count):
         deck_totals(T, scratch[0])
@@ -51,7 +53,7 @@ def play_logged(T, O, seed, first, count, seats, recs, actions, heroes):
         tally(ev, recs[k])
         step = 0
         while S[C.H_PHASE] != C.DK_NONE:
-            code = decide(S, T, O, seats, obs, legal, prng, scratch)
+            code = decide(S, T, O, seats, obs, legal, prng, scratch, weights)
             if step < actions.shape[1]:
                 actions[k, step] = code
             step += 1
@@ -88,6 +90,7 @@ def matches(games: int):
 
 def play_all(games: int) -> dict[str, np.ndarray]:
     deck = load_deck()
+    weights = default_weights()
     out = {}
     for name, rules, seats, seed, count in matches(games):
         opts = make_options(rules)
@@ -95,7 +98,9 @@ def play_all(games: int) -> dict[str, np.ndarray]:
         recs = np.zeros((count, C.GR_SIZE), dtype=np.int64)
         actions = np.full((count, MAX_STEPS), -1, dtype=np.int64)
         heroes = np.zeros((count, 2), dtype=np.int64)
-        play_logged(table, opts, seed, 0, count, np.array(seats, dtype=np.int64), recs, actions, heroes)
+        play_logged(
+            table, opts, seed, 0, count, np.array(seats, dtype=np.int64), recs, actions, heroes, weights
+        )
         out[name + " records"] = recs
         out[name + " actions"] = actions
         out[name + " heroes"] = heroes

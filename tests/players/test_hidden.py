@@ -5,7 +5,8 @@ copy of the state is made in which cards are exchanged between the hand of the
 decider's OPPONENT and the draw pile (the draw pile is reshuffled too, and the game's
 RNG words changed): a position the decider cannot tell apart from the real one. The
 observation (emr_sim.players.observe.observe), the legal actions and the decision
-(Game.choose with an identical copy of the players' RNG) must all be identical.
+(Game.choose with an identical copy of the players' RNG) must all be identical, with
+the default parameter vector and with others (players/params.py).
 """
 
 from __future__ import annotations
@@ -19,19 +20,39 @@ from support.scenario import pb, seeded_steps
 from emr_sim import codes as C
 from emr_sim.game.core import Game, play
 from emr_sim.players.observe import observe
+from emr_sim.players.params import PARAMS, default_weights
 
 GREEDY = (C.PLAYER_GREEDY, C.PLAYER_GREEDY)
 RANDOM = (C.PLAYER_RANDOM, C.PLAYER_RANDOM)
 MIXED = (C.PLAYER_GREEDY, C.PLAYER_RANDOM)
 
+
+def tuned_weights(seed: int) -> np.ndarray:
+    """A non-default weights array: every entry of every side and master drawn inside its
+    range (whole numbers where it must be), the two sides different."""
+    rng = np.random.default_rng(seed)
+    weights = default_weights()
+    for p in PARAMS:
+        values = rng.uniform(p.low, p.high, weights.shape[:2])
+        weights[:, :, p.index] = np.round(values) if p.integer else values
+    return weights
+
+
+TUNED = tuned_weights(2026)
+FURY = {"fury": "on"}
+
 GAMES = (
-    [pytest.param(seed, GREEDY, None, None, id=f"greedy-{seed}") for seed in range(5)]
-    + [pytest.param(seed, RANDOM, None, None, id=f"random-{seed}") for seed in range(3)]
+    [pytest.param(seed, GREEDY, None, None, None, id=f"greedy-{seed}") for seed in range(5)]
+    + [pytest.param(seed, RANDOM, None, None, None, id=f"random-{seed}") for seed in range(3)]
     + [
-        pytest.param(7, MIXED, None, None, id="mixed-7"),
-        pytest.param(8, (C.PLAYER_RANDOM, C.PLAYER_GREEDY), None, None, id="mixed-8"),
-        pytest.param(9, GREEDY, {"fury": "on"}, "kungfu,master", id="fury-9"),
-        pytest.param(10, GREEDY, {"health": "12", "copy_copy": "on"}, None, id="long-10"),
+        pytest.param(7, MIXED, None, None, None, id="mixed-7"),
+        pytest.param(8, (C.PLAYER_RANDOM, C.PLAYER_GREEDY), None, None, None, id="mixed-8"),
+        pytest.param(9, GREEDY, FURY, "kungfu,master", None, id="fury-9"),
+        pytest.param(10, GREEDY, {"health": "12", "copy_copy": "on"}, None, None, id="long-10"),
+        pytest.param(11, GREEDY, None, None, TUNED, id="tuned-11"),
+        pytest.param(12, GREEDY, FURY, "crow,bushido", TUNED, id="tuned-fury-12"),
+        pytest.param(13, GREEDY, FURY, "wind,illusion", TUNED, id="tuned-fury-13"),
+        pytest.param(14, GREEDY, FURY, "earth,poison", TUNED, id="tuned-fury-14"),
     ]
 )
 
@@ -89,11 +110,11 @@ def expected_observation(S: np.ndarray, seat: int) -> np.ndarray:
     return want
 
 
-@pytest.mark.parametrize(("seed", "players", "rules", "heroes"), GAMES)
-def test_d_hidden_decisions_ignore_opponent_hand_and_draw_pile(seed, players, rules, heroes):
+@pytest.mark.parametrize(("seed", "players", "rules", "heroes", "weights"), GAMES)
+def test_d_hidden_decisions_ignore_opponent_hand_and_draw_pile(seed, players, rules, heroes, weights):
     rng = np.random.default_rng(1000 + seed)
-    checked, exchanged, phases = 0, 0, Counter()
-    for g, prng in seeded_steps(seed, players, rules=rules, heroes=heroes):
+    checked, exchanged, tuned, phases = 0, 0, 0, Counter()
+    for g, prng in seeded_steps(seed, players, rules=rules, heroes=heroes, weights=weights):
         if g.over:
             break
         S, p = g.state, g.decider
@@ -103,7 +124,9 @@ def test_d_hidden_decisions_ignore_opponent_hand_and_draw_pile(seed, players, ru
         assert np.array_equal(obs, observation(S2, p)), np.flatnonzero(obs != observation(S2, p))
         assert twin.legal_codes() == g.legal_codes()
         pa, pb_ = prng.copy(), prng.copy()
-        assert g.choose(players, pa) == twin.choose(players, pb_), (g.phase, g.describe())
+        chosen = g.choose(players, pa, weights)
+        assert chosen == twin.choose(players, pb_, weights), (g.phase, g.describe())
+        tuned += weights is not None and chosen != g.choose(players, prng.copy())
         assert np.array_equal(pa, pb_)
         assert np.array_equal(twin.state, S2)  # choosing changes no state
         checked += 1
@@ -113,6 +136,7 @@ def test_d_hidden_decisions_ignore_opponent_hand_and_draw_pile(seed, players, ru
             assert not np.array_equal(observation(S, 1 - p), observation(S2, 1 - p))
         phases[g.phase] += 1
     assert checked >= 20 and exchanged >= checked // 2
+    assert weights is None or tuned > 0  # the tuned vector does change decisions
     assert phases["turn"] > 5 and len(phases) >= 3, phases
 
 

@@ -23,6 +23,7 @@ from emr_sim.jit import njit, njit_alloc
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals, hit_estimate
 from emr_sim.players.observe import observe
+from emr_sim.players.params import default_weights
 from emr_sim.rng import seed_rng
 from emr_sim.rules.combat import do_block, hit_check, may_block_with, play_step_damage, play_zones
 from emr_sim.rules.core import card_damage, count_blocked_colour, game_over, pb
@@ -126,7 +127,7 @@ def first_attack(ev):
 
 
 @njit_alloc
-def sample_games(T, O, seed, count, seats, plays, defences):
+def sample_games(T, O, seed, count, seats, plays, defences, weights):
     """Play `count` seeded games; fill `plays` (K_*) for every greedy play and `defences`
     (D_*) for every greedy answer with a block legal. Returns the numbers of rows."""
     S, obs, ev, legal, prng, scratch = new_buffers()
@@ -147,7 +148,7 @@ def sample_games(T, O, seed, count, seats, plays, defences):
             steps += 1
             kind = S[C.H_PHASE]
             p = S[C.H_DECIDER]
-            code = decide(S, T, O, seats, obs, legal, prng, scratch)
+            code = decide(S, T, O, seats, obs, legal, prng, scratch, weights)
             greedy = seats[p] == C.PLAYER_GREEDY or seats[p] == C.PLAYER_GREEDY_NOTECH
             turn = kind == C.DK_TURN or kind == C.DK_EXTRA
             if greedy and turn and code >= C.A_PLAY and n_plays < len(plays):
@@ -214,7 +215,7 @@ def samples():
         plays = np.zeros((200 * games, K_SIZE), dtype=np.int64)
         defences = np.zeros((20 * games, D_SIZE), dtype=np.int64)
         kinds = np.array(sides, dtype=np.int64)
-        n_plays, n_def = sample_games(table, opts, seed, games, kinds, plays, defences)
+        n_plays, n_def = sample_games(table, opts, seed, games, kinds, plays, defences, default_weights())
         assert n_plays < len(plays) and n_def < len(defences)
         out[name] = (plays[:n_plays], defences[:n_def])
     return out

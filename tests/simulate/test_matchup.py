@@ -550,3 +550,22 @@ def test_cli_records_in_a_missing_directory(tmp_path):
     target = tmp_path / "missing" / "out.csv"
     fails("matchup", "crow", "wind", "-n", 2, "--records", target, needles=(str(target), "no such directory"))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_player_spec_weights_reach_the_games_of_a_matchup_and_of_play():
+    """A greedy with other parameters plays other games: the vector of a spec reaches the
+    kernels of `matchup` (run_pairs) and of `play`, and the default spec plays as `greedy`."""
+    from emr_sim.game.core import play
+    from emr_sim.players.params import BY_NAME
+
+    default = BY_NAME["w_pair"].default
+    base = matchup("crow", "illusion", n=200, seed=SEED, records=True).records
+    same = matchup("crow", "illusion", n=200, seed=SEED, players=f"greedy(w_pair={default})", records=True)
+    other = matchup("crow", "illusion", n=200, seed=SEED, players="greedy(w_pair=0),greedy", records=True)
+    pd.testing.assert_frame_equal(base, same.records)
+    assert not base[["turns", "win_a", "health_a", "health_b"]].equals(
+        other.records[["turns", "win_a", "health_a", "health_b"]]
+    )
+    g0 = play(3, "greedy,greedy", 0, heroes="crow,illusion")
+    g1 = play(3, "greedy(w_pair=0),greedy(w_pair=0)", 0, heroes="crow,illusion")
+    assert g0.log_lines() != g1.log_lines()

@@ -61,7 +61,7 @@ def fake_kernels(monkeypatch):
             state["made"] += 1
             yield chunk
 
-    def play_pairs(table, opts, seed, first_pair, n_pairs, sides, agg, rows):
+    def play_pairs(table, opts, seed, first_pair, n_pairs, sides, agg, rows, weights=None):
         with lock:
             state["in_flight"] += 1
             state["most"] = max(state["most"], state["in_flight"])

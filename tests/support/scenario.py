@@ -219,8 +219,10 @@ def seeded_steps(
     index: int = 0,
     rules: dict[str, str] | None = None,
     heroes: str | tuple | None = None,
+    weights=None,
 ):
-    """Play game (seed, index) step by step as game.play() does.
+    """Play game (seed, index) step by step as game.play() does (greedy players reading
+    `weights` by seat, players/params.py; the defaults for None).
 
     Yields (game, prng) at every decision, before the action is chosen, and once more
     when the game is over; the caller must not change them."""
@@ -228,7 +230,7 @@ def seeded_steps(
     prng = player_rngs(seed, index)
     while not game.over:
         yield game, prng
-        game.apply(game.choose(players, prng))
+        game.apply(game.choose(players, prng, weights))
     yield game, prng
 
 

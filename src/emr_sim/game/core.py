@@ -210,8 +210,9 @@ class Game:
         _engine().apply_action(self.state, self.table, self.opts, ev, code)
         return self._keep(ev)
 
-    def choose(self, kinds: tuple[int, int], prng: np.ndarray) -> int:
-        """The action the given players would take here (they see only their observation)."""
+    def choose(self, kinds: tuple[int, int], prng: np.ndarray, weights: np.ndarray | None = None) -> int:
+        """The action the given players would take here (they see only their observation);
+        greedy players read `weights` by seat (players/params.py), the defaults for None."""
         e = _engine()
         obs = np.zeros(codes.STATE_SIZE, dtype=np.int64)
         legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
@@ -219,7 +220,12 @@ class Game:
             self._scratch = e.new_scratch()  # its table of chances serves every decision
         scratch = self._scratch
         e.deck_totals(self.table, scratch[0])
-        return int(e.decide(self.state, self.table, self.opts, np.array(kinds), obs, legal, prng, scratch))
+        seat_weights = e.seat_weights(weights)
+        return int(
+            e.decide(
+                self.state, self.table, self.opts, np.array(kinds), obs, legal, prng, scratch, seat_weights
+            )
+        )
 
     def _keep(self, ev: np.ndarray) -> list[tuple[int, ...]]:
         rows = [tuple(int(x) for x in ev[r]) for r in range(1, int(ev[0, 0]) + 1)]
@@ -255,20 +261,23 @@ def play(
     deck: Deck | str | Path | None = None,
     rules: dict[str, str] | None = None,
     heroes: str | tuple | None = None,
+    weights: np.ndarray | None = None,
 ) -> Game:
     """Play game `index` of run `seed` to the end, step by step; the Game keeps every event.
+    Greedy players read `weights` by seat (players/params.py), the player specs' for None.
 
-    The same (seed, index, players, deck, rules) gives the same game as the
+    The same (seed, index, players, deck, rules, weights) gives the same game as the
     fast engine.play_many loop."""
     from emr_sim.rng import seed_rng
 
     kinds = parse_players(players)
+    seat_weights = _engine().seat_weights(player_weights(players) if weights is None else weights)
     game = Game.new(seed, index, deck, rules, heroes)
     prng = np.zeros((2, 4), dtype=np.int64)
     for p in range(2):
         seed_rng(prng[p], 0, int(seed), int(index), _engine().PLAYER_STREAM + p)
     while not game.over:
-        code = game.choose(kinds, prng)
+        code = game.choose(kinds, prng, seat_weights)
         ev = new_events()
         _engine().apply_action(game.state, game.table, game.opts, ev, code)
         game._keep(ev)

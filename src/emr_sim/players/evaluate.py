@@ -1,5 +1,6 @@
 """What the greedy player knows and values: unseen-card counts, the opponent's
 threat, and a static evaluation of the boards, all read from an observation only.
+Its weights come in W, the seat's parameter vector (players/params.py, K_* indices).
 
 The scratch `counts` (SCRATCH_ROWS x SCRATCH_COLS float64) carries the deck's totals,
 the unseen counts and this decision's memo (layout below); it holds nothing hidden.
@@ -51,6 +52,17 @@ from emr_sim.codes import (
     TARGET_SPAN,
 )
 from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
+from emr_sim.players.params import (
+    K_DISCARD_DAMAGE,
+    K_DISCARD_DRAGON,
+    K_DISCARD_EFFECT,
+    K_DRAW_CARD,
+    K_POWER,
+    K_THREAT,
+    K_THREAT_DEALT,
+    K_THREAT_DRAWS,
+    K_TOKEN,
+)
 from emr_sim.rules.combat import (
     block_allowed,
     board_counter_ready,
@@ -62,18 +74,6 @@ from emr_sim.rules.combat import (
 from emr_sim.rules.core import card_at, card_damage, outer_value, pair_left, pb
 from emr_sim.rules.effects import apply_effect, effect_targets
 
-# weights of the evaluation, in units of one health point
-W_PAIR = 1.2  # an extra action
-W_EFFECT = 0.4  # an effect the ejected card will apply (chosen well later)
-W_DRAW_CARD = 0.45  # one more card in hand
-W_BLOCK_COST = 0.6  # a blocked card: penalty risk, no pairs (R-BLOCKED, R-PENALTY)
-W_COUNTER_COST = 0.3  # a dragon spent from hand
-W_TOKEN = 0.35  # a damage token next to a pair or on a card
-W_POWER = 0.25  # a power token
-W_KEEP_DRAGON = 0.25  # a dragon in hand while a board dragon is ready
-W_KUNGFU_FURY = 0.4  # Kung-fu's fury to come: +1 on the hits of the next turns
-W_KUNGFU_EXPOSED = 0.5  # share of the opponent's threat a furious Kung-fu can no longer block
-WIN = 100.0
 SCRATCH_EVENTS = 64
 # Header, resolution and both player blocks: the part of the state that the effects tried
 # by choose_effect change (E-DRAW is judged without applying it).
@@ -275,7 +275,8 @@ def table_chance(counts, matching, unseen, hand_n):
 @njit
 def threat(counts, left, right, defence, hand_n):
     """Expected damage the opponent deals me next turn if my pair shows `defence`, from
-    the side_info of its two sides and its hand size (+1: it may also draw first)."""
+    the side_info of its two sides and its hand size (with the cards it may draw first:
+    K_THREAT_DRAWS)."""
     total = 0.0
     if left[0]:
         total += side_threat(counts, 0, left[1], left[2], defence, hand_n)
@@ -285,14 +286,14 @@ def threat(counts, left, right, defence, hand_n):
 
 
 @njit_inline
-def prepare_threats(obs, T, O, counts, me):
+def prepare_threats(obs, T, O, counts, me, W):
     """This decision's memo: the opponent's two sides, threats not yet computed."""
     for side in range(2):
         ok, base, dmg = side_info(obs, T, O, me, side)
         counts[MISC_ROW, 1 + 3 * side] = 1.0 if ok else 0.0
         counts[MISC_ROW, 2 + 3 * side] = base
         counts[MISC_ROW, 3 + 3 * side] = dmg
-    counts[MISC_ROW, 7] = obs[pb(1 - me) + P_HAND_N] + 1
+    counts[MISC_ROW, 7] = obs[pb(1 - me) + P_HAND_N] + int(W[K_THREAT_DRAWS])
     counts[THREAT_ROW, :SCRATCH_COLS] = -1.0
 
 
@@ -324,7 +325,7 @@ def counter_chance(obs, T, O, counts, p):
 
 
 @njit_entry
-def board_eval(obs, T, O, counts, me):
+def board_eval(obs, T, O, counts, me, W):
     """A static value of the boards for `me` (health, threats, tokens)."""
     o = 1 - me
     value = float(obs[pb(me) + P_HEALTH] - obs[pb(o) + P_HEALTH])
@@ -333,10 +334,13 @@ def board_eval(obs, T, O, counts, me):
     theirs = outer_value(obs, T, o)
     against_me = (side_info(obs, T, O, me, 0), side_info(obs, T, O, me, 1))
     against_them = (side_info(obs, T, O, o, 0), side_info(obs, T, O, o, 1))
-    my_hand = obs[pb(me) + P_HAND_N] + 1
-    their_hand = obs[pb(o) + P_HAND_N] + 1
-    value -= threat(counts, against_me[0], against_me[1], mine, their_hand)
-    value += threat(counts, against_them[0], against_them[1], theirs, my_hand)
+    draws = int(W[K_THREAT_DRAWS])
+    my_hand = obs[pb(me) + P_HAND_N] + draws
+    their_hand = obs[pb(o) + P_HAND_N] + draws
+    value -= W[K_THREAT] * threat(counts, against_me[0], against_me[1], mine, their_hand)
+    value += W[K_THREAT_DEALT] * threat(counts, against_them[0], against_them[1], theirs, my_hand)
+    w_token = W[K_TOKEN]
+    w_power = W[K_POWER]
     for p in range(2):
         sign = 1.0 if p == me else -1.0
         base = pb(p)
@@ -344,71 +348,71 @@ def board_eval(obs, T, O, counts, me):
         for zz in range(N_ZONES):
             near = zz == z - 1 or zz == z + 2
             if near:
-                value -= sign * W_TOKEN * obs[base + P_ZDMG + zz]
-            value -= sign * W_TOKEN * obs[base + P_CDMG + zz]
-            value += sign * W_POWER * (obs[base + P_CPP + zz] - obs[base + P_CPM + zz])
+                value -= sign * w_token * obs[base + P_ZDMG + zz]
+            value -= sign * w_token * obs[base + P_CDMG + zz]
+            value += sign * w_power * (obs[base + P_CPP + zz] - obs[base + P_CPM + zz])
     return value
 
 
 @njit
-def token_value(obs, me, q, field, z, amount):
+def token_value(obs, me, q, field, z, amount, W):
     """What `amount` more tokens of `field` on q's zone z add to board_eval: the token
     terms alone, since damage tokens change no threat (exact, without a trial copy)."""
     sign = 1.0 if q == me else -1.0
     if field == P_ZDMG:
         pl = pair_left(obs, q)
-        return -sign * W_TOKEN * amount if (z == pl - 1 or z == pl + 2) else 0.0
+        return -sign * W[K_TOKEN] * amount if (z == pl - 1 or z == pl + 2) else 0.0
     if field == P_CDMG:
-        return -sign * W_TOKEN * amount
+        return -sign * W[K_TOKEN] * amount
     if field == P_CPP:
-        return sign * W_POWER * amount
-    return -sign * W_POWER * amount  # P_CPM
+        return sign * W[K_POWER] * amount
+    return -sign * W[K_POWER] * amount  # P_CPM
 
 
 NOT_A_TOKEN_EFFECT = 1e18
 
 
 @njit
-def token_effect_delta(obs, me, effect, code):
+def token_effect_delta(obs, me, effect, code, W):
     """board_eval's change for the effects that only add or remove a damage token
     (E-TRAP-ZONE, E-TRAP-CARD, E-REMOVE of a damage token); NOT_A_TOKEN_EFFECT otherwise."""
     q = (code - A_TARGET) // TARGET_SPAN
     sub = (code - A_TARGET) % TARGET_SPAN
     if effect == EFFECT_TRAP_ZONE:
-        return token_value(obs, me, q, P_ZDMG, sub, 1)
+        return token_value(obs, me, q, P_ZDMG, sub, 1, W)
     if effect == EFFECT_TRAP_CARD:
-        return token_value(obs, me, q, P_CDMG, sub, 1)
+        return token_value(obs, me, q, P_CDMG, sub, 1, W)
     if effect == EFFECT_REMOVE:
         kind = (sub - REMOVE_SUB) // N_ZONES
         z = (sub - REMOVE_SUB) % N_ZONES
         if kind == REMOVE_ZONE_DMG:
-            return token_value(obs, me, q, P_ZDMG, z, -1)
+            return token_value(obs, me, q, P_ZDMG, z, -1, W)
         if kind == REMOVE_CARD_DMG:
-            return token_value(obs, me, q, P_CDMG, z, -1)
+            return token_value(obs, me, q, P_CDMG, z, -1, W)
     return NOT_A_TOKEN_EFFECT
 
 
 @njit_entry
-def effect_value(trial, obs, T, O, ev, counts, targets, me, code):
+def effect_value(trial, obs, T, O, ev, counts, targets, me, code, W):
     """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)
     to `trial`, a copy of `obs`."""
     effect = trial[RES_EFFECT]
     q = (code - A_TARGET) // TARGET_SPAN
     if effect == EFFECT_DRAW:
-        return board_eval(trial, T, O, counts, me) + (W_DRAW_CARD if q == me else -W_DRAW_CARD)
+        return board_eval(trial, T, O, counts, me, W) + (W[K_DRAW_CARD] if q == me else -W[K_DRAW_CARD])
     if effect == EFFECT_COPY:
         sub = (code - A_TARGET) % TARGET_SPAN
         copied = T[trial[pb(q) + P_ZCARD + sub], CF_EFFECT]
-        return best_effect_value(trial, obs, T, O, ev, counts, targets, me, copied)
+        return best_effect_value(trial, obs, T, O, ev, counts, targets, me, copied, W)
     apply_effect(trial, T, O, ev, me, effect, code)
-    return board_eval(trial, T, O, counts, me)
+    return board_eval(trial, T, O, counts, me, W)
 
 
 @njit_entry
-def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect):
+def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect, W):
     """The best value reachable with `effect` (for E-COPY and F-CHOOSE), one level deep,
     tried on `trial`, a copy of `obs` in TRIAL_SPAN; `trial` is left as it came."""
-    base = board_eval(trial, T, O, counts, me)
+    base = board_eval(trial, T, O, counts, me, W)
     if effect == EFFECT_COPY or effect == EFFECT_NONE:
         return base
     m = effect_targets(trial, T, O, effect, targets, 0)
@@ -417,15 +421,15 @@ def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect):
         code = targets[k]
         if effect == EFFECT_DRAW:
             q = (code - A_TARGET) // TARGET_SPAN
-            s = base + (W_DRAW_CARD if q == me else -W_DRAW_CARD)
+            s = base + (W[K_DRAW_CARD] if q == me else -W[K_DRAW_CARD])
         else:
-            delta = token_effect_delta(trial, me, effect, code)
+            delta = token_effect_delta(trial, me, effect, code, W)
             if delta != NOT_A_TOKEN_EFFECT:
                 s = base + delta
             else:
                 ev[0, 0] = 0
                 apply_effect(trial, T, O, ev, me, effect, code)
-                s = board_eval(trial, T, O, counts, me)
+                s = board_eval(trial, T, O, counts, me, W)
                 copy_span(trial, obs, TRIAL_SPAN)
         if s > best:
             best = s
@@ -433,5 +437,11 @@ def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect):
 
 
 @njit_inline
-def keep_value(T, c):
-    return T[c, CF_DAMAGE] + 0.6 * T[c, CF_DRAGON] + 0.4 * (T[c, CF_EFFECT] != EFFECT_NONE)
+def keep_value(T, c, W):
+    """What card c is worth keeping (R-HANDLIMIT's and Earth's discards)."""
+    dragon = W[K_DISCARD_DRAGON] * T[c, CF_DRAGON]
+    return (
+        W[K_DISCARD_DAMAGE] * T[c, CF_DAMAGE]
+        + dragon
+        + W[K_DISCARD_EFFECT] * (T[c, CF_EFFECT] != EFFECT_NONE)
+    )

@@ -4,7 +4,8 @@ It scores each legal action: hits and their damage (minus the blocks the
 defender shows and the chance of a dragon counter), extra actions from pairs,
 self-damage from tokens, and the chance that the opponent hits the defence it
 leaves, estimated from the cards it has not seen (D-HIDDEN). Effects, token
-moves and discards are chosen by a small static evaluation of the boards.
+moves and discards are chosen by a small static evaluation of the boards. Every
+weight and threshold is an entry of W, the seat's parameter vector (players/params.py).
 """
 
 from emr_sim.codes import (
@@ -15,7 +16,6 @@ from emr_sim.codes import (
     A_PASS,
     A_PLAY,
     A_TOKEN,
-    A_YES,
     CF_COLOUR,
     CF_DRAGON,
     CF_EFFECT,
@@ -62,15 +62,6 @@ from emr_sim.players.evaluate import (
     PLAN_COLS,
     PLAN_ROW,
     TRIAL_SPAN,
-    W_BLOCK_COST,
-    W_COUNTER_COST,
-    W_DRAW_CARD,
-    W_EFFECT,
-    W_KEEP_DRAGON,
-    W_KUNGFU_EXPOSED,
-    W_KUNGFU_FURY,
-    W_PAIR,
-    WIN,
     board_eval,
     cached_threat,
     copy_span,
@@ -83,22 +74,41 @@ from emr_sim.players.evaluate import (
     token_value,
     unseen_counts,
 )
+from emr_sim.players.params import (
+    K_BLOCK_COST,
+    K_COUNTER_BACK,
+    K_COUNTER_COST,
+    K_DRAW_CARD,
+    K_EFFECT,
+    K_EFFECT_MARGIN,
+    K_HIT_BONUS,
+    K_KEEP_DRAGON,
+    K_KUNGFU_EXPOSED,
+    K_KUNGFU_FURY,
+    K_PAIR,
+    K_POISON_FULL_HAND,
+    K_THREAT,
+    K_TOKEN_MOVE_MARGIN,
+    K_WIN,
+)
 from emr_sim.rules.combat import board_counter_ready, damage_after_block, play_step_damage, play_zones
 from emr_sim.rules.core import card_at, outer_value, pair_left, pb
 from emr_sim.rules.heroes import fury_colours
 from emr_sim.rules.turn import draw_count
 
+POISON_HAND = 4  # H-POISON: the marker costs 1 health to a full hand at the turn end
+
 
 @njit_inline
-def hit_gain(obs, T, O, counts, me, far):
+def hit_gain(obs, T, O, counts, me, far, W):
     """Expected value of a hit by the card on my zone `far`: the damage the rules deal
     less the blocks the defender shows (evaluate.hit_estimate: R-DAMAGE, R-PENALTY,
     H-KUNGFU, R-BLOCK, D-BLOCK, H-MASTER), if no counter stops it."""
     _dmg, net = hit_estimate(obs, T, O, me, far)
     survive = 1.0 - opponent_counter_chance(obs, T, O, counts, me)
-    gain = survive * (net + 0.2)
+    gain = survive * (net + W[K_HIT_BONUS])
     if net >= obs[pb(1 - me) + P_HEALTH]:
-        gain += WIN * survive
+        gain += W[K_WIN] * survive
     return gain
 
 
@@ -111,13 +121,13 @@ def opponent_counter_chance(obs, T, O, counts, me):
 
 
 @njit_inline
-def side_plan(obs, T, counts, me, side):
+def side_plan(obs, T, counts, me, side, W):
     """What a play on `side` does whatever the card: (the card kept beside it, whether
     that card is blocked, the value of ejecting the far card before the hit). Planned
     on the first play on that side of this decision (PLAN_ROW)."""
     col = PLAN_COLS * side
     if counts[PLAN_ROW, col] < 0.0:
-        keep, blocked, value = plan_play(obs, T, me, side)
+        keep, blocked, value = plan_play(obs, T, me, side, W)
         counts[PLAN_ROW, col] = keep
         counts[PLAN_ROW, col + 1] = 1.0 if blocked else 0.0
         counts[PLAN_ROW, col + 2] = value
@@ -126,7 +136,7 @@ def side_plan(obs, T, counts, me, side):
 
 
 @njit_inline
-def plan_play(obs, T, me, side):
+def plan_play(obs, T, me, side, W):
     base = pb(me)
     z = pair_left(obs, me)
     new, far = play_zones(obs, me, side)
@@ -134,64 +144,64 @@ def plan_play(obs, T, me, side):
     keep = card_at(obs, me, keep_zone)
     self_dmg = play_step_damage(obs, me, new, far)  # R-STEP
     if self_dmg >= obs[base + P_HEALTH]:
-        return keep, True, -WIN
+        return keep, True, -W[K_WIN]
     value = -float(self_dmg)
     if T[card_at(obs, me, far), CF_EFFECT] != EFFECT_NONE:
-        value += W_EFFECT
+        value += W[K_EFFECT]
     return keep, obs[base + P_ZBLOCK + keep_zone] == 1, value
 
 
 @njit_inline
-def side_hit_gain(obs, T, O, counts, me, side):
+def side_hit_gain(obs, T, O, counts, me, side, W):
     """hit_gain of the card a play on `side` ejects, once per side and decision."""
     col = PLAN_COLS * side + 3
     if counts[PLAN_ROW, col] < 0.0:
         _new, far = play_zones(obs, me, side)
-        counts[PLAN_ROW, col] = hit_gain(obs, T, O, counts, me, far)
+        counts[PLAN_ROW, col] = hit_gain(obs, T, O, counts, me, far, W)
     return counts[PLAN_ROW, col]
 
 
 @njit_inline
-def card_score(obs, T, O, counts, me, card, side, keep, keep_blocked):
+def card_score(obs, T, O, counts, me, card, side, keep, keep_blocked, W):
     """The value of `card` beside `keep` on `side`, the hit aside: the pair, the defence
     it leaves, a dragon kept for a counter, Kung-fu's coming fury."""
     left_c, right_c = (card, keep) if side == 0 else (keep, card)
     score = 0.0
     if T[left_c, CF_RIGHT] == T[right_c, CF_LEFT] and not keep_blocked:  # R-PAIR
-        score += W_PAIR
+        score += W[K_PAIR]
     defence = T[left_c, CF_LEFT] + T[right_c, CF_RIGHT]
-    score -= cached_threat(counts, defence)
+    score -= W[K_THREAT] * cached_threat(counts, defence)
     if T[card, CF_DRAGON] == 1 and my_dragon_ready(obs, T, O, counts, me):
-        score -= W_KEEP_DRAGON
-    return score + kungfu_fury_value(obs, T, O, counts, me, left_c, right_c, defence)
+        score -= W[K_KEEP_DRAGON]
+    return score + kungfu_fury_value(obs, T, O, counts, me, left_c, right_c, defence, W)
 
 
 @njit_inline
-def draw_score(obs, T, counts, me, extra):
+def draw_score(obs, T, counts, me, extra, W):
     hand = obs[pb(me) + P_HAND_N]
     n = draw_count(hand, extra)  # R-DRAW, R-EXTRA
-    score = W_DRAW_CARD * n - cached_threat(counts, outer_value(obs, T, me))
-    if obs[pb(me) + P_POISON] == 1 and hand + n >= 4:
-        score -= 1.0  # H-POISON: ending the turn with 4 cards costs 1
+    score = W[K_DRAW_CARD] * n - W[K_THREAT] * cached_threat(counts, outer_value(obs, T, me))
+    if obs[pb(me) + P_POISON] == 1 and hand + n >= POISON_HAND:
+        score -= W[K_POISON_FULL_HAND]  # H-POISON: ending the turn with 4 cards costs 1
     return score
 
 
 @njit_inline
-def kungfu_fury_value(obs, T, O, counts, me, left_c, right_c, defence):
+def kungfu_fury_value(obs, T, O, counts, me, left_c, right_c, defence, W):
     """H-KUNGFU: a same-colour pair (F-STATE, heroes.fury_colours) means fury next turn:
     +1 on hits, but no block or counter against the opponent's reply."""
     if obs[H_HERO_MODE] == 0 or obs[pb(me) + P_HERO] != HERO_KUNGFU:
         return 0.0
     if not fury_colours(T, O, left_c, right_c):
         return 0.0
-    return W_KUNGFU_FURY - W_KUNGFU_EXPOSED * cached_threat(counts, defence)
+    return W[K_KUNGFU_FURY] - W[K_KUNGFU_EXPOSED] * cached_threat(counts, defence)
 
 
 @njit_entry
-def choose_action(obs, T, O, me, legal, n, counts, extra):
+def choose_action(obs, T, O, me, legal, n, counts, extra, W):
     """DK_TURN / DK_EXTRA: the draw or play of the best immediate value. The parts of a
     score are worked out when a legal action first needs them (forget_plans)."""
-    prepare_threats(obs, T, O, counts, me)
+    prepare_threats(obs, T, O, counts, me, W)
     forget_plans(counts)
     opp_defence = outer_value(obs, T, 1 - me)
     best = legal[0]
@@ -199,17 +209,17 @@ def choose_action(obs, T, O, me, legal, n, counts, extra):
     for k in range(n):
         code = legal[k]
         if code == A_DRAW:
-            s = draw_score(obs, T, counts, me, extra)
+            s = draw_score(obs, T, counts, me, extra, W)
         else:
             card = (code - A_PLAY) // 2
             side = (code - A_PLAY) % 2
-            keep, blocked, value = side_plan(obs, T, counts, me, side)
+            keep, blocked, value = side_plan(obs, T, counts, me, side, W)
             s = value
-            if value > -WIN:
+            if value > -W[K_WIN]:
                 left_c, right_c = (card, keep) if side == 0 else (keep, card)
                 if T[left_c, CF_RIGHT] + T[right_c, CF_LEFT] == opp_defence:  # R-HIT
-                    s += side_hit_gain(obs, T, O, counts, me, side)
-                s += card_score(obs, T, O, counts, me, card, side, keep, blocked)
+                    s += side_hit_gain(obs, T, O, counts, me, side, W)
+                s += card_score(obs, T, O, counts, me, card, side, keep, blocked, W)
         if s > best_score:
             best_score = s
             best = code
@@ -236,12 +246,13 @@ def my_dragon_ready(obs, T, O, counts, me):
 
 
 @njit_entry
-def choose_defence(obs, T, O, me, legal, n, counts, use_techniques):
+def choose_defence(obs, T, O, me, legal, n, counts, use_techniques, W):
     """Take, block or counter: the least expected loss (R-DEFEND)."""
     dmg = obs[RES_DAMAGE]
     lethal = dmg >= obs[pb(me) + P_HEALTH]
     best = A_PASS
-    best_score = -float(dmg) - (WIN if lethal else 0.0) - W_EFFECT
+    win = W[K_WIN]
+    best_score = -float(dmg) - (win if lethal else 0.0) - W[K_EFFECT]
     back = counter_chance(obs, T, O, counts, 1 - me)
     for k in range(n):
         code = legal[k]
@@ -249,9 +260,14 @@ def choose_defence(obs, T, O, me, legal, n, counts, use_techniques):
             if not use_techniques and off_colour(obs, T, me, code - A_BLOCK):
                 continue  # H-MASTER's block with another colour is a technique
             left = damage_after_block(dmg)  # R-BLOCK: a block at 0 damage saves nothing
-            s = -float(left) - W_BLOCK_COST - W_EFFECT - (WIN if left >= obs[pb(me) + P_HEALTH] else 0.0)
+            s = (
+                -float(left)
+                - W[K_BLOCK_COST]
+                - W[K_EFFECT]
+                - (win if left >= obs[pb(me) + P_HEALTH] else 0.0)
+            )
         elif code >= A_COUNTER and code < A_BLOCK:
-            s = back * best_score - W_COUNTER_COST
+            s = back * best_score - W[K_COUNTER_COST]
         else:
             continue
         if s > best_score:
@@ -266,8 +282,11 @@ def off_colour(obs, T, me, z):
 
 
 @njit_inline
-def choose_counter_back(obs, T, O, me, legal, n):
-    """Counter back whenever it can: it keeps the attack (or the cancel) on our side."""
+def choose_counter_back(obs, T, O, me, legal, n, W):
+    """Counter back whenever it can (K_COUNTER_BACK = 1): it keeps the attack (or the
+    cancel) on our side."""
+    if int(W[K_COUNTER_BACK]) == 0:
+        return A_PASS
     for k in range(n):
         if legal[k] != A_PASS:
             return legal[k]
@@ -275,11 +294,11 @@ def choose_counter_back(obs, T, O, me, legal, n):
 
 
 @njit_inline
-def choose_token_move(obs, T, O, me, legal, n, counts):
+def choose_token_move(obs, T, O, me, legal, n, counts, W):
     """R-DRAW's token move: the one that most improves the boards' token terms (a move
     between my two cards changes nothing, so it never beats passing)."""
     best = A_PASS
-    best_score = 1e-6
+    best_score = W[K_TOKEN_MOVE_MARGIN]
     for k in range(n):
         code = legal[k]
         rel = code - A_TOKEN
@@ -287,7 +306,7 @@ def choose_token_move(obs, T, O, me, legal, n, counts):
             continue
         z = (rel % 12) // 2
         nz = z - 1 if rel % 2 == 0 else z + 1
-        s = token_value(obs, me, me, P_ZDMG, nz, 1) + token_value(obs, me, me, P_ZDMG, z, -1)
+        s = token_value(obs, me, me, P_ZDMG, nz, 1, W) + token_value(obs, me, me, P_ZDMG, z, -1, W)
         if s > best_score:
             best_score = s
             best = code
@@ -295,23 +314,23 @@ def choose_token_move(obs, T, O, me, legal, n, counts):
 
 
 @njit_entry
-def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets):
+def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets, W):
     """An effect's target: try each on a copy of the observation, keep the best."""
     copy_span(trial, obs, STATE_SIZE)
     best = A_PASS
-    base = board_eval(obs, T, O, counts, me)
-    best_score = base + 1e-6
+    base = board_eval(obs, T, O, counts, me, W)
+    best_score = base + W[K_EFFECT_MARGIN]
     for k in range(n):
         code = legal[k]
         if code == A_PASS:
             continue
-        delta = token_effect_delta(obs, me, obs[RES_EFFECT], code)
+        delta = token_effect_delta(obs, me, obs[RES_EFFECT], code, W)
         if delta != NOT_A_TOKEN_EFFECT:
             s = base + delta
         else:
             copy_span(trial, obs, TRIAL_SPAN)  # all that a trial effect changes
             ev[0, 0] = 0
-            s = effect_value(trial, obs, T, O, ev, counts, targets, me, code)
+            s = effect_value(trial, obs, T, O, ev, counts, targets, me, code, W)
         if s > best_score:
             best_score = s
             best = code
@@ -319,12 +338,12 @@ def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets):
 
 
 @njit_inline
-def choose_discard(obs, T, legal, n):
+def choose_discard(obs, T, legal, n, W):
     """R-HANDLIMIT: discard the card least worth keeping."""
     best = legal[0]
     worst = 1e18
     for k in range(n):
-        v = keep_value(T, legal[k] - A_DISCARD)
+        v = keep_value(T, legal[k] - A_DISCARD, W)
         if v < worst:
             worst = v
             best = legal[k]
@@ -332,20 +351,20 @@ def choose_discard(obs, T, legal, n):
 
 
 @njit_entry
-def choose_technique(obs, T, O, me, legal, n, scratch, kind):
+def choose_technique(obs, T, O, me, legal, n, scratch, kind, W):
     """The hero decisions, by players/hero_policy.py."""
     counts, trial, ev, targets = scratch
     if kind == DK_FURY_CHOOSE:
-        return hp.choose_fury(obs, T, O, me, counts, trial, ev, targets)
+        return hp.choose_fury(obs, T, O, me, counts, trial, ev, targets, W)
     if kind == DK_CROW:
-        return hp.choose_crow(obs, T, O, me, legal, n, counts)
+        return hp.choose_crow(obs, T, O, me, legal, n, counts, W)
     if kind == DK_WIND:
-        return hp.choose_wind(obs, me)
+        return hp.choose_wind(obs, me, W)
     if kind == DK_ILLUSION:
-        return hp.choose_illusion(obs, T, O, me, legal, n, counts, trial, ev)
+        return hp.choose_illusion(obs, T, O, me, legal, n, counts, trial, ev, W)
     if kind == DK_BUSHIDO:
-        return hp.choose_bushido(obs, T, O, me, legal, n, counts)
-    return A_YES  # DK_EARTH_DRAW: always draw
+        return hp.choose_bushido(obs, T, O, me, legal, n, counts, W)
+    return hp.choose_earth_draw(obs, me, W)  # DK_EARTH_DRAW
 
 
 @njit_inline
@@ -356,30 +375,30 @@ def uses_counts(kind):
 
 
 @njit_inline
-def choose_greedy(obs, T, O, me, legal, n, scratch, use_techniques):
+def choose_greedy(obs, T, O, me, legal, n, scratch, use_techniques, W):
     """The greedy player's action at the pending decision of `obs`, with its scratch
-    (evaluate.new_scratch). Without use_techniques it never uses its master's technique
-    (for measuring its worth)."""
+    (evaluate.new_scratch) and parameter vector W (players/params.py). Without
+    use_techniques it never uses its master's technique (for measuring its worth)."""
     kind = obs[H_PHASE]
     counts, trial, ev, targets = scratch
     if n == 1:
         return legal[0]
     if kind == DK_DISCARD or kind == DK_EARTH_DISCARD:  # the legal cards: hand or set-aside
-        return choose_discard(obs, T, legal, n)
+        return choose_discard(obs, T, legal, n, W)
     if uses_counts(kind):
         unseen_counts(obs, T, me, counts)
     if kind >= DK_FURY_CHOOSE:
         if not use_techniques and kind != DK_FURY_CHOOSE:
             return A_PASS  # the master's own technique; F-CHOOSE belongs to every furious player
-        return choose_technique(obs, T, O, me, legal, n, scratch, kind)
+        return choose_technique(obs, T, O, me, legal, n, scratch, kind, W)
     if kind == DK_TURN or kind == DK_EXTRA:
-        return choose_action(obs, T, O, me, legal, n, counts, kind == DK_EXTRA)
+        return choose_action(obs, T, O, me, legal, n, counts, kind == DK_EXTRA, W)
     if kind == DK_DEFEND or kind == DK_BLOCK_MORE:
-        return choose_defence(obs, T, O, me, legal, n, counts, use_techniques)
+        return choose_defence(obs, T, O, me, legal, n, counts, use_techniques, W)
     if kind == DK_COUNTER_BACK:
-        return choose_counter_back(obs, T, O, me, legal, n)
+        return choose_counter_back(obs, T, O, me, legal, n, W)
     if kind == DK_EFFECT:
-        return choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets)
+        return choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets, W)
     if kind == DK_TOKEN_MOVE:
-        return choose_token_move(obs, T, O, me, legal, n, counts)
+        return choose_token_move(obs, T, O, me, legal, n, counts, W)
     return legal[0]

@@ -13,6 +13,9 @@
   card of greater damage (the one it would most like to attack with).
 - Earth: always draws; discards the set-aside card least worth keeping (greedy's discard).
 - Kung-fu and Poison are judged in the play scores (players/greedy.py).
+
+These are the defaults: each weight, margin and threshold is an entry of W, the seat's
+parameter vector (players/params.py).
 """
 
 from emr_sim.codes import (
@@ -24,6 +27,7 @@ from emr_sim.codes import (
     EFFECT_NONE,
     N_ZONES,
     NO_CARD,
+    P_ASIDE_N,
     P_HAND_N,
     P_HEALTH,
     P_ZBLOCK,
@@ -47,24 +51,35 @@ from emr_sim.players.evaluate import (
     side_threat,
     zone_card_damage,
 )
+from emr_sim.players.params import (
+    K_BUSHIDO_BLOCKS,
+    K_BUSHIDO_DAMAGE,
+    K_BUSHIDO_KILL_COUNTER,
+    K_CROW_BASE,
+    K_CROW_EFFECT,
+    K_EARTH_DRAW_LIMIT,
+    K_FURY_MARGIN,
+    K_ILLUSION_MARGIN,
+    K_THREAT_DRAWS,
+    K_UNBLOCK,
+    K_WIND_THRESHOLD,
+)
 from emr_sim.rules.core import card_at, outer_value, pair_left, pb
 from emr_sim.rules.techniques import jump
 
-W_UNBLOCK = 0.6  # a blocked card back in attack state (no penalty risk, pairs again)
-
 
 @njit_entry
-def choose_fury(obs, T, O, me, counts, trial, ev, targets):
+def choose_fury(obs, T, O, me, counts, trial, ev, targets, W):
     """F-CHOOSE: YES when the played card's effect is worth more than the ejected card's."""
     copy_span(trial, obs, STATE_SIZE)
-    played = best_effect_value(trial, obs, T, O, ev, counts, targets, me, T[obs[RES_PLAYED], CF_EFFECT])
+    played = best_effect_value(trial, obs, T, O, ev, counts, targets, me, T[obs[RES_PLAYED], CF_EFFECT], W)
     ejected = EFFECT_NONE if obs[RES_CANCELLED] != 0 else T[obs[RES_EJECTED], CF_EFFECT]
-    kept = best_effect_value(trial, obs, T, O, ev, counts, targets, me, ejected)
-    return A_YES if played > kept + 1e-9 else A_PASS
+    kept = best_effect_value(trial, obs, T, O, ev, counts, targets, me, ejected, W)
+    return A_YES if played > kept + W[K_FURY_MARGIN] else A_PASS
 
 
 @njit_entry
-def choose_crow(obs, T, O, me, legal, n, counts):
+def choose_crow(obs, T, O, me, legal, n, counts, W):
     """Crow: the free zone beside the opponent's pair where its next play hurts most."""
     o = 1 - me
     oz = pair_left(obs, o)
@@ -82,9 +97,10 @@ def choose_crow(obs, T, O, me, legal, n, counts):
         else:
             continue
         ok, base, dmg = side_info(obs, T, O, me, side)  # the opponent's play on that side
-        score = 0.1 + side_threat(counts, side, base, dmg, outer_value(obs, T, me), obs[pb(o) + P_HAND_N] + 1)
+        hand_n = obs[pb(o) + P_HAND_N] + int(W[K_THREAT_DRAWS])
+        score = W[K_CROW_BASE] + side_threat(counts, side, base, dmg, outer_value(obs, T, me), hand_n)
         if T[card_at(obs, o, far), CF_EFFECT] != EFFECT_NONE:
-            score += 1.0
+            score += W[K_CROW_EFFECT]
         if score > best_score:
             best_score = score
             best = code
@@ -92,9 +108,18 @@ def choose_crow(obs, T, O, me, legal, n, counts):
 
 
 @njit_inline
-def choose_wind(obs, me):
-    """Wind: reveal unless a dragon's 1 damage would be the last point."""
-    return A_YES if obs[pb(me) + P_HEALTH] > 1 else A_PASS
+def choose_wind(obs, me, W):
+    """Wind: reveal while its health is above K_WIND_THRESHOLD (1: unless a dragon's 1
+    damage would be the last point)."""
+    return A_YES if obs[pb(me) + P_HEALTH] > int(W[K_WIND_THRESHOLD]) else A_PASS
+
+
+@njit_inline
+def choose_earth_draw(obs, me, W):
+    """Earth: draw while it holds fewer than K_EARTH_DRAW_LIMIT cards, hand and set-aside
+    (the default is more than it can hold: always)."""
+    held = obs[pb(me) + P_HAND_N] + obs[pb(me) + P_ASIDE_N]
+    return A_YES if held < int(W[K_EARTH_DRAW_LIMIT]) else A_PASS
 
 
 @njit
@@ -107,13 +132,13 @@ def blocked_cards(obs, p):
 
 
 @njit_entry
-def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev):
+def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev, W):
     """Illusion: the jump whose boards score best, unblocking counted as a gain. A jump
     changes only the header and the player blocks (TRIAL_SPAN)."""
     copy_span(trial, obs, STATE_SIZE)
     blocked = blocked_cards(obs, me)
     best = A_PASS
-    best_score = board_eval(obs, T, O, counts, me) + 1e-6
+    best_score = board_eval(obs, T, O, counts, me, W) + W[K_ILLUSION_MARGIN]
     for k in range(n):
         code = legal[k]
         if code == A_PASS:
@@ -121,7 +146,7 @@ def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev):
         copy_span(trial, obs, TRIAL_SPAN)
         ev[0, 0] = 0
         jump(trial, T, O, ev, me, (code - A_TARGET) % TARGET_SPAN)
-        score = board_eval(trial, T, O, counts, me) + W_UNBLOCK * (blocked - blocked_cards(trial, me))
+        score = board_eval(trial, T, O, counts, me, W) + W[K_UNBLOCK] * (blocked - blocked_cards(trial, me))
         if score > best_score:
             best_score = score
             best = code
@@ -129,15 +154,17 @@ def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev):
 
 
 @njit_entry
-def choose_bushido(obs, T, O, me, legal, n, counts):
-    """Bushido: token when the defender could block or the hit deals 1; damage when it kills."""
+def choose_bushido(obs, T, O, me, legal, n, counts, W):
+    """Bushido: token when the defender could block (K_BUSHIDO_BLOCKS cards) or the hit
+    deals 1 (K_BUSHIDO_DAMAGE); damage when it kills and the defender's counter chance is
+    at most K_BUSHIDO_KILL_COUNTER (0: when no counter is possible)."""
     d = 1 - me
     dmg = obs[RES_DAMAGE]
     left, blocks = blocks_left(obs, T, O, d, T[obs[RES_EJECTED], CF_COLOUR], dmg)  # R-BLOCK, H-MASTER
-    counter_possible = counter_chance(obs, T, O, counts, d) > 0.0
-    if left >= obs[pb(d) + P_HEALTH] and not counter_possible:
+    counter_unlikely = counter_chance(obs, T, O, counts, d) <= W[K_BUSHIDO_KILL_COUNTER]
+    if left >= obs[pb(d) + P_HEALTH] and counter_unlikely:
         return A_PASS
-    if blocks == 0 and dmg > 1:
+    if blocks < int(W[K_BUSHIDO_BLOCKS]) and dmg > int(W[K_BUSHIDO_DAMAGE]):
         return A_PASS
     best = A_PASS
     best_damage = -1

@@ -3,6 +3,9 @@
 Each game is seeded from (seed, game index) only, and each player draws from
 its own RNG stream of the same pair, so results never depend on threads,
 processes or the order in which games run.
+
+`weights` (players/params.py) is indexed here by SEAT, then by the row of the master
+the seat plays: sim/pairs.py turns its sides' weights into seats' for each game.
 """
 
 import numpy as np
@@ -36,6 +39,7 @@ from emr_sim.codes import (
     H_DECIDER,
     H_DECISIONS,
     H_FIRST,
+    H_HERO_MODE,
     H_PHASE,
     H_PLAYS,
     H_TURN,
@@ -46,6 +50,7 @@ from emr_sim.codes import (
     N_SOURCES,
     N_TECH,
     P_HEALTH,
+    P_HERO,
     PLAYER_GREEDY,
     PLAYER_GREEDY_NOTECH,
     STATE_SIZE,
@@ -55,6 +60,7 @@ from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.observe import observe
+from emr_sim.players.params import ROW_NO_HERO, check_weights, default_weights
 from emr_sim.players.random_player import choose_random
 from emr_sim.rng import seed_rng
 from emr_sim.rules.core import pb
@@ -77,16 +83,26 @@ def new_buffers():
 
 
 @njit_inline
-def decide(S, T, O, kinds, obs, legal, prng, scratch):
-    """The pending decider's action: its player sees only its observation (D-HIDDEN)."""
+def decide(S, T, O, kinds, obs, legal, prng, scratch, weights):
+    """The pending decider's action: its player sees only its observation (D-HIDDEN) and
+    reads the parameter vector of its seat and master (weights[seat, row])."""
     p = S[H_DECIDER]
     n = legal_actions(S, T, O, legal)
     if n == 0:
         return A_PASS
     if kinds[p] == PLAYER_GREEDY or kinds[p] == PLAYER_GREEDY_NOTECH:
         observe(S, p, obs)
-        return choose_greedy(obs, T, O, p, legal, n, scratch, kinds[p] == PLAYER_GREEDY)
+        W = weights[p, weight_row(S, p)]  # a view: no copy
+        return choose_greedy(obs, T, O, p, legal, n, scratch, kinds[p] == PLAYER_GREEDY, W)
     return choose_random(legal, n, prng[p])
+
+
+@njit_inline
+def weight_row(S, p):
+    """The row of seat p's parameters: its master, or ROW_NO_HERO with fury off."""
+    if S[H_HERO_MODE] == 0 or S[pb(p) + P_HERO] < 0:
+        return ROW_NO_HERO
+    return S[pb(p) + P_HERO]
 
 
 @njit
@@ -126,9 +142,10 @@ def finish_record(S, rec):
 
 
 @njit_inline
-def game_loop(T, O, seed, index, seats, bufs, rec):
-    """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1).
-    Inlined into the pair loop (emr_sim.sim.pairs) and into play_game."""
+def game_loop(T, O, seed, index, seats, bufs, rec, weights):
+    """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1),
+    weights by seat (players/params.py). Inlined into the pair loop (emr_sim.sim.pairs)
+    and into play_game."""
     S, obs, ev, legal, prng, scratch = bufs
     deck_totals(T, scratch[0])
     rec[:] = 0
@@ -139,24 +156,40 @@ def game_loop(T, O, seed, index, seats, bufs, rec):
     advance(S, T, O, ev)
     tally(ev, rec)
     while S[H_PHASE] != DK_NONE:
-        code = decide(S, T, O, seats, obs, legal, prng, scratch)
+        code = decide(S, T, O, seats, obs, legal, prng, scratch, weights)
         apply_action(S, T, O, ev, code)
         tally(ev, rec)
     finish_record(S, rec)
 
 
 @njit_entry
-def play_game(T, O, seed, index, seats, bufs, rec):
-    """game_loop as a function of its own, for play_many and callers from Python."""
-    game_loop(T, O, seed, index, seats, bufs, rec)
+def game_kernel(T, O, seed, index, seats, bufs, rec, weights):
+    """game_loop as a function of its own, for many_games and play_game."""
+    game_loop(T, O, seed, index, seats, bufs, rec, weights)
 
 
 @njit_alloc
-def play_many(T, O, seed, first_index, count, seats, out):
-    """Play games first_index .. first_index+count-1 into out[k] (GR_SIZE rows)."""
+def many_games(T, O, seed, first_index, count, seats, out, weights):
     bufs = new_buffers()
     for k in range(count):
-        play_game(T, O, seed, first_index + k, seats, bufs, out[k])
+        game_kernel(T, O, seed, first_index + k, seats, bufs, out[k], weights)
+
+
+def seat_weights(weights: np.ndarray | None) -> np.ndarray:
+    """The kernels' weights array by seat: the defaults for None, else checked
+    (params.check_weights: shape, ranges, whole numbers)."""
+    return default_weights() if weights is None else check_weights(weights)
+
+
+def play_game(T, O, seed, index, seats, bufs, rec, weights=None):
+    """Play one game into rec (GR_SIZE) with buffers from new_buffers; weights by seat."""
+    game_kernel(T, O, seed, index, seats, bufs, rec, seat_weights(weights))
+
+
+def play_many(T, O, seed, first_index, count, seats, out, weights=None):
+    """Play games first_index .. first_index+count-1 into out[k] (GR_SIZE rows); weights
+    by seat (players/params.py), the defaults for None."""
+    many_games(T, O, seed, first_index, count, seats, out, seat_weights(weights))
 
 
 def results_array(count: int) -> np.ndarray:

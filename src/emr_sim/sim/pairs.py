@@ -30,7 +30,7 @@ from emr_sim.codes import (
     N_TECH,
 )
 from emr_sim.jit import njit, njit_entry, njit_inline
-from emr_sim.sim.engine import game_loop, new_buffers
+from emr_sim.sim.engine import game_loop, new_buffers, seat_weights
 
 AG_GAMES = 0  # games played
 AG_WINS = 1  # + side: games won by side A (0) / B (1)
@@ -106,8 +106,9 @@ def add_pair(agg, first, second):
         agg[AG_PAIR_SPLIT] += 1
 
 
-def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records):
-    """Play pairs first_pair.. of run `seed`; sides = (kind A, kind B, hero A, hero B).
+def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records, weights=None):
+    """Play pairs first_pair.. of run `seed`; sides = (kind A, kind B, hero A, hero B),
+    weights by side (players/params.py: (2, WEIGHT_ROWS, N_PARAMS), the defaults for None).
     Adds them into agg; when records has rows, game k of this call goes to records[k].
     Python allocates the buffers, so that the kernel that plays is compiled once, without
     numba's runtime and with the game loop inlined (jit.njit_inline): a njit_alloc kernel
@@ -116,12 +117,32 @@ def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records):
     rec = np.zeros(GR_SIZE, dtype=np.int64)
     seats = np.zeros(4, dtype=np.int64)
     outcome = np.zeros(2, dtype=np.int64)
-    pair_loop(T, O, int(seed), int(first_pair), int(n_pairs), sides, agg, records, bufs, rec, seats, outcome)
+    by_side = seat_weights(weights)  # side A in seat 0: by seat as it is
+    swapped = np.ascontiguousarray(by_side[::-1])  # side A in seat 1
+    pair_loop(
+        T,
+        O,
+        int(seed),
+        int(first_pair),
+        int(n_pairs),
+        sides,
+        agg,
+        records,
+        bufs,
+        rec,
+        seats,
+        outcome,
+        by_side,
+        swapped,
+    )
 
 
 @njit_entry
-def pair_loop(T, O, seed, first_pair, n_pairs, sides, agg, records, bufs, rec, seats, outcome):
-    """play_pairs with its buffers: rec (a game record), seats (4) and outcome (2)."""
+def pair_loop(
+    T, O, seed, first_pair, n_pairs, sides, agg, records, bufs, rec, seats, outcome, by_side, swapped
+):
+    """play_pairs with its buffers: rec (a game record), seats (4), outcome (2), and the
+    weights by seat when side A sits in seat 0 (by_side) or in seat 1 (swapped)."""
     keep = records.shape[0] > 0
     for j in range(n_pairs):
         for a_seat in range(2):
@@ -129,7 +150,8 @@ def pair_loop(T, O, seed, first_pair, n_pairs, sides, agg, records, bufs, rec, s
             seats[1 - a_seat] = sides[1]
             seats[2 + a_seat] = sides[2]
             seats[3 - a_seat] = sides[3]
-            game_loop(T, O, seed, first_pair + j, seats, bufs, rec)
+            weights = by_side if a_seat == 0 else swapped
+            game_loop(T, O, seed, first_pair + j, seats, bufs, rec, weights)
             outcome[a_seat] = add_game(agg, rec, a_seat)
             if keep:  # element by element: without numba's runtime a slice copy is refused
                 for c in range(GR_SIZE):

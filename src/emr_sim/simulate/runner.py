@@ -38,13 +38,13 @@ def chunks(n_pairs: int, size: int | None = None) -> Iterator[tuple[int, int]]:
     return ((first, min(size, n_pairs - first)) for first in range(0, n_pairs, size))
 
 
-def load_kernels(setup: RunSetup, sides: np.ndarray) -> None:
+def load_kernels(setup: RunSetup, sides: np.ndarray, weights: np.ndarray | None = None) -> None:
     """Load (or compile, saying so: emr_sim.compiling) the paired-game kernel by playing no
     pairs; instant once loaded."""
     agg = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
     no_rows = np.zeros((0, pairs.RECORD_COLS), dtype=np.int64)
     with compiling(pairs.KERNELS):
-        pairs.play_pairs(setup.table, setup.opts, 0, 0, 0, sides, agg, no_rows)
+        pairs.play_pairs(setup.table, setup.opts, 0, 0, 0, sides, agg, no_rows, weights)
 
 
 def run_pairs(
@@ -55,19 +55,22 @@ def run_pairs(
     seed: int | None = None,
     keep: Callable[[int, np.ndarray], object] | None = None,
     first_pair: int = 0,
+    weights: np.ndarray | None = None,
 ) -> np.ndarray:
     """Play pairs first_pair .. first_pair + n_pairs - 1 of the run (on its seed, or `seed`)
     on setup.workers threads; the aggregate. With `keep`, keep(first row, rows) receives each
-    chunk's record rows (row 2k + s is game s of the k-th pair played) on this thread."""
+    chunk's record rows (row 2k + s is game s of the k-th pair played) on this thread.
+    Greedy players read `weights` by side (players/params.py), the set-up's specs' for None."""
     table, opts, workers = setup.table, setup.opts, setup.workers
     seed = setup.seed if seed is None else seed
     size = pairs.aggregate_size(int(opts[O_TURN_CAP]))
-    load_kernels(setup, sides)  # once, before the threads start
+    weights = pairs.seat_weights(setup.weights() if weights is None else weights)  # checked once
+    load_kernels(setup, sides, weights)  # once, before the threads start
 
     def task(first: int, count: int) -> tuple[int, int, np.ndarray, np.ndarray]:
         agg = np.zeros(size, dtype=np.int64)
         rows = np.zeros((2 * count if keep else 0, pairs.RECORD_COLS), dtype=np.int64)
-        pairs.play_pairs(table, opts, seed, first_pair + first, count, sides, agg, rows)
+        pairs.play_pairs(table, opts, seed, first_pair + first, count, sides, agg, rows, weights)
         return first, count, agg, rows
 
     total = np.zeros(size, dtype=np.int64)
