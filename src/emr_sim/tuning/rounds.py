@@ -1,0 +1,277 @@
+"""`emr-sim tune`: masters tuned in rounds, each against the current book, into a directory.
+
+    DIR/tune.json                     what is tuned: masters, field, budgets, seed, deck, rules
+    DIR/checkpoints/r<R>-<master>.pkl the strategy after each generation (emr_sim.tuning.cmaes)
+    DIR/results.json                  every finished (round, master): its vector, its gain
+    DIR/book.json                     the current book, rewritten after each master
+
+Round r tunes each master in turn against the field of the current book (the field spec's
+vectors at first), then measures the tuned vector's gain over the book's on fresh deals,
+paired (emr_sim.tuning.gain). A significant gain enters the book; otherwise the book keeps
+its vector and the result says "no significant gain". Tuning stops after a round in which
+no master gained significantly, or after the round limit. At the end every master's book
+vector is measured against the default greedy's on fresh deals (the book's `gains`).
+Running the same command again resumes: finished masters are read from results.json, the
+one in progress from its checkpoint.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from emr_sim import codes as C
+from emr_sim import files
+from emr_sim.errors import BadInput
+from emr_sim.tuning.cmaes import TuneSettings, candidates_per_generation, tune_vector
+from emr_sim.tuning.evaluate import Field, deal_seed, score_batch
+from emr_sim.tuning.gain import Gain, measure_gain
+
+TUNE_FORMAT = "emr-sim tuning 1"
+TUNE_FILE = "tune.json"
+RESULTS_FILE = "results.json"
+BOOK_FILE = "book.json"
+CHECKPOINTS = "checkpoints"
+DEFAULT_GENERATIONS = 30
+DEFAULT_PAIRS = 32  # per opponent, candidate and generation
+DEFAULT_VALIDATION_PAIRS = 1_000  # per opponent, for a gain
+DEFAULT_ROUNDS = 1
+SAMPLE_PAIRS = 4  # per opponent and thread, timed for the estimate
+
+
+@dataclass(frozen=True)
+class TunePlan:
+    heroes: list[str]
+    field_spec: str  # the field's player spec text: greedy, tuned, book:FILE
+    rounds: int
+    generations: int
+    pairs: int
+    validation_pairs: int
+    popsize: int | None
+    seed: int
+
+    def record(self, setup, field_record: dict) -> dict:
+        from emr_sim.book import run_of
+
+        return {
+            "format": TUNE_FORMAT,
+            "heroes": self.heroes,
+            "field": field_record,
+            "rounds": self.rounds,
+            "generations": self.generations,
+            "pairs": self.pairs,
+            "validation_pairs": self.validation_pairs,
+            "popsize": self.popsize,
+            "seed": self.seed,
+            "run": run_of(setup),
+        }
+
+
+@dataclass
+class TuneRun:
+    root: Path
+    record: dict
+    results: list[dict]
+    final_gains: dict[str, dict] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def book_path(self) -> Path:
+        return self.root / BOOK_FILE
+
+
+def parse_tune_heroes(text: str) -> list[str]:
+    from emr_sim.simulate.matrix import parse_hero_list
+
+    if text.strip().lower() == "all":
+        return list(C.HERO_NAMES)
+    names = [h.strip().lower() for h in text.split(",")]
+    if len(names) == 1:
+        if names[0] not in C.HERO_NAMES:
+            raise ValueError(
+                f"unknown master {names[0]!r}; the masters are {', '.join(C.HERO_NAMES)}, or all"
+            )
+        return names
+    return parse_hero_list(names)
+
+
+def check_counts(plan: TunePlan) -> None:
+    for name, value, least in (
+        ("--rounds", plan.rounds, 1),
+        ("--generations", plan.generations, 1),
+        ("--pairs", plan.pairs, 1),
+        ("--validation-pairs", plan.validation_pairs, 2),
+    ):
+        if value < least:
+            raise ValueError(f"{name} must be at least {least}, not {value}")
+    if plan.popsize is not None and plan.popsize < 2:
+        raise ValueError(f"--popsize must be at least 2, not {plan.popsize}")
+
+
+def read_json(path: Path, what: str):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise BadInput(f"{path}: not a readable {what}: {err}") from None
+
+
+def check_root(root: Path, record: dict) -> list[dict]:
+    """The results already in root (resume), BadInput for a directory of another tuning."""
+    if root.exists() and not root.is_dir():
+        raise BadInput(f"{root}: exists and is not a directory")
+    path = root / TUNE_FILE
+    if not path.exists():
+        if root.exists() and any(root.iterdir()):
+            raise BadInput(f"{root}: not empty and not a tuning directory; use a new directory")
+        return []
+    old = read_json(path, "tuning record")
+    if not isinstance(old, dict) or old.get("format") != TUNE_FORMAT:
+        raise BadInput(f"{path}: not a tuning record of format {TUNE_FORMAT!r}")
+    differ = [k for k in record if k != "format" and old.get(k) != record[k]]
+    if differ:
+        raise BadInput(f"{path}: this directory holds another tuning (differs in {', '.join(differ)})")
+    results_path = root / RESULTS_FILE
+    results = read_json(results_path, "results file") if results_path.exists() else []
+    if not isinstance(results, list):
+        raise BadInput(f"{results_path}: not a list of results")
+    return results
+
+
+def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan) -> float:
+    """Seconds the plan should take, from a sample of pairs timed on every thread."""
+    fld = Field(setup, vectors)
+    hero = plan.heroes[0]
+    sample = [vectors[C.HERO_NAMES.index(hero)]] * setup.workers
+    score_batch(fld, hero, sample[:1], 0, 1)  # loads the kernels before the clock starts
+    start = time.perf_counter()
+    score_batch(fld, hero, sample, deal_seed(plan.seed, "estimate"), SAMPLE_PAIRS)
+    per_pair = (time.perf_counter() - start) / (len(sample) * len(C.HERO_NAMES) * SAMPLE_PAIRS)
+    pairs = 0
+    for h in plan.heroes:
+        per_gen = candidates_per_generation(h, plan.popsize) * plan.pairs
+        pairs += plan.generations * per_gen + 2 * plan.validation_pairs
+    pairs = pairs * plan.rounds + 2 * plan.validation_pairs * len(plan.heroes)
+    return per_pair * pairs * len(C.HERO_NAMES)
+
+
+def save_state(root: Path, results: list[dict], vectors: np.ndarray, setup, record: dict, gains=None) -> None:
+    from emr_sim.book import run_of, write_book
+
+    files.write_text(root / RESULTS_FILE, json.dumps(results, indent=1) + "\n")
+    made_by = f"emr-sim tune ({len(results)} master tunings; {root / TUNE_FILE})"
+    tuning = {"record": record, "results": results}
+    write_book(root / BOOK_FILE, vectors, made_by, run_of(setup), gains, tuning)
+
+
+def tune_one(root, setup, vectors, plan, rnd, hero, on_generation) -> dict:
+    """Round rnd's tuning of hero against the current book; its result entry."""
+    from emr_sim.specs import vectors_by_name
+
+    h = C.HERO_NAMES.index(hero)
+    settings = TuneSettings(
+        hero, plan.generations, plan.pairs, deal_seed(plan.seed, "round", rnd), plan.popsize
+    )
+    checkpoint = root / CHECKPOINTS / f"r{rnd}-{hero}.pkl"
+    checkpoint.parent.mkdir(exist_ok=True)
+    fld = Field(setup, vectors)
+    start = time.perf_counter()
+    new, progress = tune_vector(fld, settings, checkpoint, on_generation)
+    gain = measure_gain(fld, hero, vectors[h], new, deal_seed(plan.seed, "round", rnd), plan.validation_pairs)
+    rows = np.array(vectors)
+    rows[h] = new
+    return {
+        "round": rnd,
+        "hero": hero,
+        "seconds": time.perf_counter() - start,
+        "generations": progress.history,
+        "vector": vectors_by_name(rows)[hero],
+        "gain": gain.as_dict(),
+        "accepted": gain.significant,
+    }
+
+
+def apply_results(vectors: np.ndarray, results: list[dict]) -> np.ndarray:
+    """The book after the accepted results, in order."""
+    from emr_sim.players.params import PARAMS
+
+    out = np.array(vectors, dtype=np.float64)
+    for r in results:
+        if r["accepted"]:
+            h = C.HERO_NAMES.index(r["hero"])
+            for p in PARAMS:
+                out[h, p.index] = r["vector"][p.name]
+    return out
+
+
+def final_gains(setup, vectors: np.ndarray, plan: TunePlan) -> dict[str, Gain]:
+    """Each tuned master's book vector against the default greedy's, on fresh deals, with the
+    book as the field."""
+    from emr_sim.players.params import default_vector
+
+    fld = Field(setup, vectors)
+    out = {}
+    for hero in plan.heroes:
+        h = C.HERO_NAMES.index(hero)
+        out[hero] = measure_gain(
+            fld, hero, default_vector(), vectors[h], deal_seed(plan.seed, "final"), plan.validation_pairs
+        )
+    return out
+
+
+def run_tuning(
+    root: str | Path,
+    plan: TunePlan,
+    fury: bool = True,
+    deck=None,
+    rules: dict[str, str] | None = None,
+    workers: int | None = None,
+    on_estimate: Callable[[float], None] | None = None,
+    on_start: Callable[[int, str], None] | None = None,
+    on_generation: Callable[[dict], None] | None = None,
+    on_result: Callable[[dict], None] | None = None,
+) -> TuneRun:
+    from emr_sim.simulate.setup import run_setup
+    from emr_sim.specs import parse_spec
+
+    check_counts(plan)
+    setup = run_setup(
+        seed=plan.seed, players="greedy", fury=fury, deck=deck, rules=rules, workers=workers, what="a tuning"
+    )
+    field_spec = parse_spec(plan.field_spec)
+    if field_spec.kernel_kind != C.PLAYER_GREEDY:
+        raise ValueError(
+            f"--field {plan.field_spec}: tuning plays against greedy vectors (greedy, tuned or a book)"
+        )
+    record = plan.record(setup, field_spec.record())
+    root = Path(root)
+    results = check_root(root, record)
+    start_vectors = field_spec.vectors()
+    if on_estimate:
+        on_estimate(estimate_seconds(setup, start_vectors, plan))
+    root.mkdir(parents=True, exist_ok=True)
+    files.write_text(root / TUNE_FILE, json.dumps(record, indent=1) + "\n")
+    start = time.perf_counter()
+    done = {(r["round"], r["hero"]) for r in results}
+    for rnd in range(1, plan.rounds + 1):
+        for hero in plan.heroes:
+            if (rnd, hero) in done:
+                continue
+            if on_start:
+                on_start(rnd, hero)
+            vectors = apply_results(start_vectors, results)
+            results.append(tune_one(root, setup, vectors, plan, rnd, hero, on_generation))
+            save_state(root, results, apply_results(start_vectors, results), setup, record)
+            if on_result:
+                on_result(results[-1])
+        if not any(r["accepted"] for r in results if r["round"] == rnd):
+            break  # no master gained significantly this round
+    vectors = apply_results(start_vectors, results)
+    gains = final_gains(setup, vectors, plan)
+    save_state(root, results, vectors, setup, record, {h: g.gain for h, g in gains.items()})
+    seconds = time.perf_counter() - start
+    return TuneRun(root, record, results, {h: g.as_dict() for h, g in gains.items()}, seconds)
