@@ -1,13 +1,14 @@
 """What each master's technique is worth, and hero mode's cost in speed.
 
-    python benchmarks/bench_heroes.py [--games 1000] [--seed 1]
+    python benchmarks/bench_heroes.py [--pairs 500] [--seed 1] [--player greedy]
 
-For each hero H: technique-aware greedy H against every other hero (greedy, both
-seatings, --games games each), then the same with H played by greedy-notech, which
-never uses its master's own technique (F-CHOOSE, every furious player's, it still
-uses). Prints H's win rate both ways and the difference, with 95 % Wilson intervals.
-Kung-fu's and Poison's techniques are automatic: no decision to skip, so their rows
-show the same games.
+For each master M: M played by --player against every other master (the same player), and
+on the same deals by its technique-free twin (emr_sim.specs.without_technique: greedy ->
+greedy-notech, tuned -> tuned-notech, book:F -> book-notech:F), which never uses its master's
+own technique (F-CHOOSE, every furious player's, it still uses). Prints M's field mean score
+both ways and the paired difference with its 95 % interval, the pair as the unit
+(emr_sim.analysis.technique.technique_worth). Kung-fu's and Poison's techniques are automatic:
+no decision to skip, so their difference is 0.
 Then greedy-vs-greedy games per second with fury off and with fury on (heroes drawn at
 random per game), one thread, warm cache.
 """
@@ -20,27 +21,10 @@ import time
 import numpy as np
 
 from emr_sim import codes as C
+from emr_sim.analysis.technique import technique_worth
 from emr_sim.cards import card_table, load_deck
 from emr_sim.options import make_options
 from emr_sim.sim import engine
-from emr_sim.stats import wilson
-
-
-def hero_wins(table, opts, seed, games, hero, kind) -> tuple[int, int]:
-    """Wins of `hero` played by player `kind` against each other greedy hero, both seats."""
-    wins = total = 0
-    for other in range(C.N_HEROES):
-        if other == hero:
-            continue
-        for seat in (0, 1):
-            heroes = (hero, other) if seat == 0 else (other, hero)
-            kinds = (kind, C.PLAYER_GREEDY) if seat == 0 else (C.PLAYER_GREEDY, kind)
-            seats = np.array([*kinds, *heroes], dtype=np.int64)
-            out = engine.results_array(games)
-            engine.play_many(table, opts, seed + 1000 * other + seat, 0, games, seats, out)
-            wins += int((out[:, C.GR_WINNER] == seat).sum())
-            total += games
-    return wins, total
 
 
 def throughput(table, opts, seed, games) -> float:
@@ -56,23 +40,19 @@ def throughput(table, opts, seed, games) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per pairing and seating")
+    parser.add_argument("--pairs", type=int, default=500, help="deals per opponent, each played twice")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--player", default="greedy", help="a player spec with a technique-free twin")
     parser.add_argument("--speed-games", type=int, default=20_000)
     args = parser.parse_args()
     deck = load_deck()
-    fury = make_options({"fury": "on"})
-    table = card_table(deck, fury)
-    print(f"# technique value: {args.games} games per pairing and seating, seed {args.seed}")
-    print(f"{'hero':<9} {'with':>7} {'95% CI':>15} {'without':>8} {'95% CI':>15} {'gain':>7}")
-    for hero in range(C.N_HEROES):
-        w1, n1 = hero_wins(table, fury, args.seed, args.games, hero, C.PLAYER_GREEDY)
-        w0, n0 = hero_wins(table, fury, args.seed, args.games, hero, C.PLAYER_GREEDY_NOTECH)
-        lo1, hi1 = wilson(w1, n1)
-        lo0, hi0 = wilson(w0, n0)
+    print(f"# technique worth: {args.player}, {args.pairs} deals per opponent, seed {args.seed}")
+    print(f"{'master':<9} {'with':>7} {'without':>8} {'gain':>7} {'95% interval':>16}")
+    for master in C.HERO_NAMES:
+        w = technique_worth(args.player, master, args.pairs, seed=args.seed)
         print(
-            f"{C.HERO_NAMES[hero]:<9} {w1 / n1:>7.1%} [{lo1:5.1%}, {hi1:5.1%}] {w0 / n0:>8.1%} "
-            f"[{lo0:5.1%}, {hi0:5.1%}] {100 * (w1 / n1 - w0 / n0):>+6.1f}pp"
+            f"{master:<9} {w['score_with']:>7.1%} {w['score_without']:>8.1%} {100 * w['delta']:>+6.1f}pp "
+            f"[{100 * w['ci_low']:+5.1f}, {100 * w['ci_high']:+5.1f}]"
         )
     off = make_options({"fury": "off"})
     random_heroes = make_options({"fury": "on", "hero_select": "random"})

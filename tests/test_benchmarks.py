@@ -14,7 +14,8 @@ ROOT = str(BENCH.parent)
     "script,args,expect",
     [
         ("bench_engine.py", ["--games", "40", "--repeat", "1"], "greedy-vs-greedy"),
-        ("bench_heroes.py", ["--games", "2", "--speed-games", "20"], "fury on"),
+        ("bench_heroes.py", ["--pairs", "2", "--speed-games", "20"], "fury on"),
+        ("bench_skill.py", ["--games", "20"], "2 rungs"),
         ("bench_components.py", ["--games", "1", "--reps", "1"], "greedy by decision kind"),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--games", "20"], "same results in every run"),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--cli", "heroes"], "same results in every run"),

@@ -292,7 +292,15 @@ def test_players_lists_every_kind_and_parameter():
         assert word in result.stdout
     listed = json.loads(run("players", "--json").stdout)
     assert [p["name"] for p in listed["parameters"]] == list(PARAM_NAMES)
-    assert [k["name"] for k in listed["kinds"]] == ["random", "greedy", "greedy-notech", "book", "tuned"]
+    assert [k["name"] for k in listed["kinds"]] == [
+        "random",
+        "greedy",
+        "greedy-notech",
+        "book",
+        "tuned",
+        "book-notech",
+        "tuned-notech",
+    ]
     assert listed["rows"] == list(ROW_NAMES)
 
 

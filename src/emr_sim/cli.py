@@ -350,15 +350,39 @@ def compare(run_a, run_b, as_json, method):
 @click.option(
     "--compare", "compare_dir", type=click.Path(file_okay=False), help="A second run: add a what-if section."
 )
-def report(run_dir, output, compare_dir):
+@click.option(
+    "--skill",
+    "skill_dirs",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A run on the same seed and heroes by other players (repeatable): the rungs after "
+    "RUN_DIR, in order; adds the balance-and-skill section.",
+)
+@click.option(
+    "--technique-pairs",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="With --skill: deals per cell for each master's paired technique worth at each rung "
+    "(plays 4 x N x (heroes-1) x heroes games per rung; 0: off).",
+)
+def report(run_dir, output, compare_dir, skill_dirs, technique_pairs):
     """Write a self-contained HTML report of RUN_DIR (no network needed to view it).
 
-    Example: emr-sim report runs/base -o reports/base.html
+    Example: emr-sim report runs/base -o reports/base.html --skill runs/tuned
     """
     skip_blas_probe()
     from emr_sim.report.build import build_report
 
-    path = build_report(run_dir, output, compare_dir, on_note=note)  # checks the output path too
+    path = build_report(  # checks the output path too
+        run_dir,
+        output,
+        compare_dir,
+        on_note=note,
+        skill_dirs=skill_dirs,
+        technique_pairs=technique_pairs,
+        on_summary=click.echo,
+    )
     click.echo(f"wrote {path}")
 
 

@@ -7,6 +7,10 @@
     greedy-notech(...)          the same parameters
     book:FILE                   the greedy with a book's vectors; the same as book(path=FILE)
     tuned                       the greedy with the book shipped with the package
+    book-notech:FILE, tuned-notech   the same vectors, never the master's own technique
+
+Every greedy kind has a technique-free twin (without_technique): the greedy-notech kernel with
+the same vectors, what emr_sim.analysis.technique plays to measure a technique's worth.
 
 A list of specs (the two sides of `--players`, the rungs of a ladder) is split on the commas
 outside parentheses, so `greedy(w_pair=1.5,depth=2),random` is two specs. Every spec has a
@@ -74,8 +78,20 @@ KINDS = {
             "FILE",
         ),
         Kind("tuned", C.PLAYER_GREEDY, NO_PARAMS, None, f"greedy with the shipped book ({TUNED_NAME})"),
+        Kind(
+            "book-notech",
+            C.PLAYER_GREEDY_NOTECH,
+            BOOK_PARAMS,
+            "path",
+            "book's vectors, never the master's own technique",
+            "FILE",
+        ),
+        Kind(
+            "tuned-notech", C.PLAYER_GREEDY_NOTECH, NO_PARAMS, None, "tuned, never the master's own technique"
+        ),
     )
 }
+NOTECH = {"greedy": "greedy-notech", "book": "book-notech", "tuned": "tuned-notech"}  # without_technique
 PLAIN_KINDS = ("random", "greedy", "greedy-notech")  # with no parameters: records as before specs
 
 
@@ -244,10 +260,24 @@ def build(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
         return build_book(kind, args, spec)
     if args:
         raise SpecError(f"player {spec!r}: {kind.name} takes no parameters")
-    if kind.name == "tuned":
+    if kind.name in ("tuned", NOTECH["tuned"]):
         book = load_book(tuned_path(), shown=TUNED_NAME)
         return made(kind.name, {}, book, kind.name, book.vectors)
     return made(kind.name, {}, None, kind.name, np.tile(default_vector(), (WEIGHT_ROWS, 1)))
+
+
+def without_technique(spec: PlayerSpec) -> PlayerSpec:
+    """The same player with the same vectors that never uses its master's own technique (the
+    greedy-notech kernel): greedy(...) -> greedy-notech(...), book:F -> book-notech:F,
+    tuned -> tuned-notech. SpecError for a kind with no such twin (random, or one already
+    without techniques)."""
+    twin = NOTECH.get(spec.kind)
+    if twin is None:
+        raise SpecError(
+            f"player {spec.text!r} has no technique-free twin; "
+            f"give one of {', '.join(NOTECH)} (with or without parameters)"
+        )
+    return parse_spec(twin + spec.text[len(spec.kind) :])
 
 
 def made(kind: str, params: dict, book: Book | None, text: str, weights: np.ndarray) -> PlayerSpec:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib.resources
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -491,8 +491,9 @@ def comparison_section(run: RunData, other: RunData) -> dict:
 # ---------------------------------------------------------------- the whole report
 
 
-def report_context(run: RunData, other: RunData | None = None) -> dict:
-    """Everything the template shows, as plain strings, numbers, lists and data URIs."""
+def report_context(run: RunData, other: RunData | None = None, skill: dict | None = None) -> dict:
+    """Everything the template shows, as plain strings, numbers, lists and data URIs; `skill`
+    is the balance-and-skill section (emr_sim.report.skill.skill_section), when asked for."""
     record, rules = record_rows(run)
     context = {
         "title": f"Hero matrix report: {_run_label(run)}",
@@ -512,6 +513,7 @@ def report_context(run: RunData, other: RunData | None = None) -> dict:
         "usage": usage_section(run),
         "lopsided": lopsided_section(run),
         "compare": comparison_section(run, other) if other is not None else None,
+        "skill": skill,
     }
     return context
 
@@ -541,9 +543,15 @@ def build_report(
     output: str | Path,
     compare_dir: str | Path | None = None,
     on_note: Callable[[str], None] | None = None,
+    skill_dirs: Sequence[str | Path] = (),
+    technique_pairs: int = 0,
+    on_summary: Callable[[str], None] | None = None,
 ) -> Path:
     """Write the HTML report of run_dir (compared with compare_dir when given) to output;
-    on_note(text) hears of a run that is unfinished.
+    on_note(text) hears of a run that is unfinished. With skill_dirs (runs on the same seed and
+    heroes by other players: the rungs after run_dir), a balance-and-skill section, whose
+    summary lines on_summary(line) hears; technique_pairs > 0 plays that many deals per cell
+    for each master's paired technique worth at each rung (emr_sim.report.skill).
 
     The file is written whole or not at all (a temporary file in the same directory,
     renamed into place). Raises emr_sim.errors.BadInput for a missing run directory, a run
@@ -556,11 +564,27 @@ def build_report(
     if not out.parent.is_dir():
         raise BadInput(f"{out}: cannot write the report: no such directory {out.parent}")
     check_writable(out.parent, out)
+    if technique_pairs and not skill_dirs:
+        raise BadInput("--technique-pairs is part of the balance-and-skill section: give --skill RUN too")
+    if skill_dirs:
+        from emr_sim.report.skill import check_rungs
+        from emr_sim.simulate.rundir import read_run
+
+        check_rungs([(str(d), read_run(d)) for d in (run_dir, *skill_dirs)])  # before the work
     run = load_run(run_dir)
     other = load_run(compare_dir) if compare_dir is not None else None
-    html = render(report_context(run, other))
+    rungs = [run, *(load_run(d) for d in skill_dirs)] if skill_dirs else []
+    skill = None
+    if rungs:
+        from emr_sim.report.skill import skill_section
+
+        skill = skill_section(rungs, technique_pairs)
+    html = render(report_context(run, other, skill))
     write_text(out, html)
-    for each in (run, other):
+    if skill and on_summary is not None:
+        for line in skill["summary"]:
+            on_summary(line)
+    for each in (run, other, *rungs[1:]):
         if on_note is not None and each is not None and not each.complete:
             on_note(unfinished_note(each))
     return out
