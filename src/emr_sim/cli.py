@@ -704,7 +704,7 @@ def tune(
             ),
             on_start=bar.start,
             on_generation=bar.step,
-            on_result=lambda r: (bar.close(), None if as_json else note(format_result(r))),
+            on_result=bar.result_printer(None if as_json else note, format_result),
         )
     except KeyboardInterrupt:
         click.echo(f"\ninterrupted: run the same command to resume from {out_dir}", err=True)
@@ -740,6 +740,16 @@ class TuneBar:
         if self.bar is not None:
             self.bar.close()
             self.bar = None
+
+    def result_printer(self, say, describe):
+        """on_result: close the master's bar, then say describe(result) (nothing for None)."""
+
+        def printer(result: dict) -> None:
+            self.close()
+            if say is not None:
+                say(describe(result))
+
+        return printer
 
 
 if __name__ == "__main__":  # pragma: no cover

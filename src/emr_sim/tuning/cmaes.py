@@ -23,6 +23,7 @@ from __future__ import annotations
 import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -104,13 +105,13 @@ class TuneSettings:
 class Progress:
     """A tuning in progress: the strategy, the generations done and what each gave."""
 
-    strategy: object
+    strategy: Any  # cma.CMAEvolutionStrategy (cma has no type hints)
     done: int = 0
     history: list[dict] = field(default_factory=list)  # per generation: mean and best scores
 
 
 def new_progress(space: Space, settings: TuneSettings) -> Progress:
-    import cma
+    import cma  # type: ignore[import-untyped]
 
     opts = {
         "bounds": space.bounds(),
