@@ -2,8 +2,8 @@
 masters in rounds (emr_sim.tuning.rounds), then copy the tuning directory's book into the
 package, its `made_by` naming this command.
 
-    python scripts/make_tuned_book.py --dir runs/tuned-book [--rounds 2] [--generations 30]
-        [--pairs 32] [--validation-pairs 1000] [--seed S]
+    python scripts/make_tuned_book.py --dir runs/tuned-book [--rounds 1] [--generations 40]
+        [--pairs 500] [--validation-pairs 1000] [--seed S]
 
 The tuning directory resumes like `emr-sim tune`, so an interrupted run continues.
 """
@@ -32,7 +32,7 @@ from emr_sim.tuning.rounds import (
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--dir", required=True, help="tuning directory (resumes)")
-    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--generations", type=int, default=DEFAULT_GENERATIONS)
     ap.add_argument("--pairs", type=int, default=DEFAULT_PAIRS)
     ap.add_argument("--validation-pairs", type=int, default=DEFAULT_VALIDATION_PAIRS)

@@ -629,9 +629,9 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
     help="The field the masters are tuned against at first: greedy, tuned or book:FILE.",
 )
 @click.option("--rounds", type=int, default=1, show_default=True, help="Rounds over the masters (at most).")
-@click.option("--generations", type=int, default=30, show_default=True, help="CMA-ES generations per master.")
+@click.option("--generations", type=int, default=40, show_default=True, help="CMA-ES generations per master.")
 @click.option(
-    "--pairs", type=int, default=32, show_default=True, help="Pairs per opponent for each candidate."
+    "--pairs", type=int, default=500, show_default=True, help="Pairs per opponent for each candidate."
 )
 @click.option(
     "--validation-pairs",
