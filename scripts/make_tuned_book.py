@@ -62,9 +62,12 @@ def main() -> None:
     )
     book = load_book(run.book_path)
     command = shlex.join(["python", "scripts/make_tuned_book.py", *sys.argv[1:]])
-    made_by = f"{command} (emr-sim tune of all eight masters; {time.perf_counter() - start:.0f} s)"
+    tuned_seconds = sum(r["seconds"] for r in run.results)  # the same when the run resumed
+    made_by = f"{command} (emr-sim tune of all eight masters: {tuned_seconds:.0f} s of tuning)"
     tuning = json.loads(Path(run.book_path).read_text())["tuning"]
+    tuning["final_gains"] = run.final_gains  # with their intervals: the book's gains are the means
     write_book(tuned_path(), book.vectors, made_by, book.run, book.gains, tuning)
+    print(f"{time.perf_counter() - start:.0f} s", file=sys.stderr)
     print(json.dumps({"book": str(tuned_path()), "final_gains": run.final_gains}, indent=1))
 
 

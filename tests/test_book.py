@@ -70,10 +70,16 @@ def test_a_book_reads_back_what_was_written(tmp_path):
     assert spec.record()["book"] == {"path": str(path), "sha256": book.sha256}
 
 
-def test_the_shipped_book_is_the_marked_placeholder_of_default_vectors():
+def test_the_shipped_book_is_the_tuned_one_made_by_its_script_on_the_default_set_up():
+    """`tuned` plays the book scripts/make_tuned_book.py wrote: made on the default deck, rules
+    and hero mode (so no warning there), with a measured gain for each master and the tuning."""
     book = load_book(tuned_path())
-    assert book.made_by == PLACEHOLDER
-    assert np.array_equal(book.vectors, np.tile(default_vector(), (WEIGHT_ROWS, 1)))
+    assert book.made_by != PLACEHOLDER and book.made_by.startswith("python scripts/make_tuned_book.py")
+    assert book_warnings(book, setup()) is None
+    assert set(book.gains) == set(ROW_NAMES[:-1]) and all(g is not None for g in book.gains.values())
+    doc = json.loads(tuned_path().read_text())
+    assert {r["hero"] for r in doc["tuning"]["results"]} == set(ROW_NAMES[:-1])
+    assert not np.array_equal(book.vectors, np.tile(default_vector(), (WEIGHT_ROWS, 1)))
     assert np.array_equal(parse_spec("tuned").vectors(), book.vectors)
 
 

@@ -109,4 +109,5 @@ def test_bad_tune_input_is_refused(tmp_path):
     fails("tune", "nobody", "-o", tmp_path / "T", needles=("nobody",))
     fails("tune", "crow", "-o", tmp_path / "T", "--pairs", "0", needles=("--pairs",))
     fails("tune", "crow", "-o", tmp_path / "T", "--field", "random", needles=("greedy",))
+    fails("tune", "crow", "-o", tmp_path / "T", "--no-fury", needles=("--no-fury", "no_hero"))
     assert not (tmp_path / "T").exists()

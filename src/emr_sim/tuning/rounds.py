@@ -241,6 +241,11 @@ def run_tuning(
     from emr_sim.specs import parse_spec
 
     check_counts(plan)
+    if not fury:
+        raise ValueError(
+            "tune plays the masters in hero mode: with --no-fury every player reads the no_hero "
+            "row, which tune does not tune (set it with greedy(no_hero.NAME=VALUE))"
+        )
     setup = run_setup(
         seed=plan.seed, players="greedy", fury=fury, deck=deck, rules=rules, workers=workers, what="a tuning"
     )
