@@ -499,28 +499,31 @@ def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Also write the new position here.")
 @deck_option
 def resolve(position, action, list_only, as_json, output, deck_path) -> None:
-    """Show a position's legal actions, or apply ACTION and print what happens.
+    """Show a position's legal actions, or apply ACTION and print what happens and what
+    may come next.
 
+    POSITION is a position file: JSON, or a short position in TOML (docs/positions.md).
     ACTION is in the notation of `--list` (e.g. "play red 3-1 left") or an action code.
     """
     skip_blas_probe()
     from emr_sim.files import write_text
     from emr_sim.game.core import Game
+    from emr_sim.game.export import legal_json, resolve_json
+    from emr_sim.game.notation import format_action
 
     if output:
         check_output(output, "the position")
     game = Game.from_position(position, deck_path)
     if list_only or action is None:
-        legal = game.legal()
         if as_json:
-            click.echo(json.dumps({"phase": game.phase, "decider": game.decider, "legal": legal}))
+            click.echo(json.dumps(legal_json(game)))
             return
         click.echo(game.describe())
-        click.echo(f"\nlegal actions ({game.phase}, P{game.decider}):")
-        for code, text in legal:
-            click.echo(f"  {code:>4}  {text}")
+        echo_legal(game)
         return
-    events = game.apply(action)
+    code = game.action_code(action)
+    text = format_action(game.state, game.table, code)
+    events = game.apply(code)
     new_position = game.position()
     if output:
         from emr_sim.game.position import PositionError
@@ -531,13 +534,22 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
             raise BadInput(f"{output}: not written: the new position would be refused: {err}") from None
         write_text(output, json.dumps(new_position, indent=1) + "\n")  # WriteError: exit 3
     if as_json:
-        lines = game.log_lines(events)
-        click.echo(json.dumps({"events": [list(e) for e in events], "log": lines, "position": new_position}))
+        click.echo(json.dumps(resolve_json(game, (code, text), events)))
         return
     for line in game.log_lines(events):
         click.echo(line)
     click.echo("")
     click.echo(game.describe())
+    echo_legal(game)
+
+
+def echo_legal(game) -> None:
+    """The pending decision's legal actions, one a line with its code (none: game over)."""
+    if game.over:
+        return
+    click.echo(f"\nlegal actions ({game.phase}, P{game.decider}):")
+    for code, text in game.legal():
+        click.echo(f"  {code:>4}  {text}")
 
 
 @main.command()

@@ -81,6 +81,7 @@ state the engine produces.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -93,6 +94,8 @@ from emr_sim.options import describe_options, options_from_dict
 
 POSITION_FORMAT = "emr-sim-position"
 POSITION_VERSION = 1
+SHORT_VERSION = 2  # short positions, written by hand (emr_sim.game.short, docs/positions.md)
+TOML_SUFFIX = ".toml"
 
 DRAW_TEXT = "draw"
 RNG_LIMIT = 2**32
@@ -623,7 +626,9 @@ def _check_format(d: dict) -> None:
         raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
     version = _int(d["version"], "version")
     if version != POSITION_VERSION:
-        raise _fail("version", f"version {version} is not supported (this build reads {POSITION_VERSION})")
+        reads = f"{POSITION_VERSION} and {SHORT_VERSION}"
+        problem = f"version {version} is not supported (this build reads {reads})"
+        raise _fail("version", problem)
     sha = d.get("deck_sha256")
     if sha is not None and not isinstance(sha, str):
         raise _fail("deck_sha256", f"expected text or null, not {sha!r}")
@@ -656,12 +661,18 @@ def state_from_dict(d: object, table: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 
 def read_position_file(path: str | Path) -> object:
-    """The parsed JSON of a position file; PositionError naming the file if unreadable.
+    """The parsed JSON (or, for a ``.toml`` file, TOML) of a position file; PositionError
+    naming the file if unreadable.
 
     Integer literals of more than DIGITS_LIMIT digits become HugeNumber, refused later
     with their JSON path."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"), parse_int=_parse_int)
+        text = Path(path).read_text(encoding="utf-8")
+        if Path(path).suffix.lower() == TOML_SUFFIX:
+            return tomllib.loads(text)
+        return json.loads(text, parse_int=_parse_int)
+    except tomllib.TOMLDecodeError as err:
+        raise PositionError(f"{path}: not TOML: {err}") from None
     except OSError as err:
         raise PositionError(f"{path}: cannot read: {err.strerror or err}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
@@ -690,6 +701,10 @@ def load_position(
         if deck_sha256 is not None and isinstance(recorded, str) and recorded != deck_sha256:
             problem = f"recorded with deck {recorded[:12]}..., not with this deck {deck_sha256[:12]}..."
             raise _fail("deck_sha256", problem)
+        if isinstance(d, dict) and d.get("version") == SHORT_VERSION:
+            from emr_sim.game.short import state_from_short
+
+            return state_from_short(d, table)
         return state_from_dict(d, table)
     except PositionError as err:
         if source is None:
