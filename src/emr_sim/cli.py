@@ -552,6 +552,58 @@ def echo_legal(game) -> None:
         click.echo(f"  {code:>4}  {text}")
 
 
+@main.group()
+def position() -> None:
+    """Short positions for rules questions (docs/positions.md): write a template, show one."""
+
+
+@position.command("new")
+@click.option("--heroes", default=None, metavar="A,B", help="The two masters (hero mode). Default: none.")
+@click.option(
+    "--step",
+    type=click.Choice(["turn-start", "turn", "extra"]),
+    default="turn",
+    show_default=True,
+    help="What comes next in the position.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write it here (default: print it).")
+@deck_option
+def position_new(heroes, step, output, deck_path) -> None:
+    """Write a commented short position (TOML) that loads as it is, to edit by hand."""
+    from emr_sim import codes
+    from emr_sim.cards import card_table, load_deck
+    from emr_sim.files import write_text
+    from emr_sim.game.core import parse_heroes
+    from emr_sim.game.template import template_text
+    from emr_sim.options import O_HEALTH, make_options
+
+    if output:
+        check_output(output, "the template")
+    pair = None
+    if heroes:
+        pair = tuple(codes.HERO_NAMES[h] for h in parse_heroes(heroes))  # ValueError: exit 2
+    opts = make_options()
+    text = template_text(card_table(load_deck(deck_path), opts), pair, step, int(opts[O_HEALTH]))
+    if output:
+        write_text(output, text)  # WriteError: exit 3
+    else:
+        click.echo(text, nl=False)
+
+
+@position.command("show")
+@click.argument("position_file", metavar="POSITION", type=click.Path(dir_okay=False))
+@deck_option
+def position_show(position_file, deck_path) -> None:
+    """Print a position's board, hands and piles in words, and its legal actions."""
+    skip_blas_probe()
+    from emr_sim.game.core import Game
+    from emr_sim.game.show import show_text
+
+    game = Game.from_position(position_file, deck_path)
+    click.echo(show_text(game.state, game.table, game.opts))
+    echo_legal(game)
+
+
 @main.command()
 @click.option(
     "-o", "--output", "run_dir", required=True, type=click.Path(file_okay=False), help="Run directory."
