@@ -581,7 +581,8 @@ def position_new(heroes, step, output, deck_path) -> None:
         check_output(output, "the template")
     pair = None
     if heroes:
-        pair = tuple(codes.HERO_NAMES[h] for h in parse_heroes(heroes))  # ValueError: exit 2
+        first, second = parse_heroes(heroes)  # ValueError: exit 2
+        pair = (codes.HERO_NAMES[first], codes.HERO_NAMES[second])
     opts = make_options()
     text = template_text(card_table(load_deck(deck_path), opts), pair, step, int(opts[O_HEALTH]))
     if output:
