@@ -620,15 +620,19 @@ def _empty_state(table: np.ndarray) -> np.ndarray:
     return s
 
 
+def _check_version(value: object) -> None:
+    """Version 1 is read here (2, the short form, by emr_sim.game.short)."""
+    version = _int(value, "version")
+    if version != POSITION_VERSION:
+        reads = f"{POSITION_VERSION} and {SHORT_VERSION}"
+        raise _fail("version", f"version {version} is not supported (this build reads {reads})")
+
+
 def _check_format(d: dict) -> None:
     """The format name, a supported version and the deck hash type."""
     if d["format"] != POSITION_FORMAT:
         raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
-    version = _int(d["version"], "version")
-    if version != POSITION_VERSION:
-        reads = f"{POSITION_VERSION} and {SHORT_VERSION}"
-        problem = f"version {version} is not supported (this build reads {reads})"
-        raise _fail("version", problem)
+    _check_version(d["version"])
     sha = d.get("deck_sha256")
     if sha is not None and not isinstance(sha, str):
         raise _fail("deck_sha256", f"expected text or null, not {sha!r}")
@@ -640,6 +644,8 @@ def state_from_dict(d: object, table: np.ndarray) -> tuple[np.ndarray, np.ndarra
         raise _fail("", f"expected a JSON object, not {type(d).__name__}")
     if "format" in d and d["format"] != POSITION_FORMAT:
         raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
+    if "version" in d:  # before the keys: another version has other keys
+        _check_version(d["version"])
     d = _obj(d, "", TOP_KEYS, TOP_OPTIONAL)
     _check_format(d)
     opts = _read_rules(d["rules"])

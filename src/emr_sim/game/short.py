@@ -23,6 +23,7 @@ turn not yet counted): Game.from_position runs the engine's own turn start on it
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,7 +31,7 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim.cards import card_label
 from emr_sim.game import position as P
-from emr_sim.game.validate import Layout, check_position
+from emr_sim.game.validate import MAX_COUNT, Layout, PositionError, check_position
 from emr_sim.options import FURY_TURN_START, O_FURY_TIMING, O_HEALTH, O_HERO_MODE
 from emr_sim.rules.heroes import fury_colours
 
@@ -52,6 +53,11 @@ WHY = {
     "hand": "the player's hand (a list of cards, [] for none)",
     "board": "the player's board: {zone = card}, two cards side by side",
 }
+SHORT_PATHS = (  # the whole-position checks name full-form paths: their short-form keys
+    (r"^\$\.phase:", "$.step:"),
+    (r"^\$\.resolution\.in_extra:", "$.extra:"),
+    (r"^\$\.players\[(\d)\]\.zones:", r"$.players[\1].crows:"),
+)
 _fury_colours = getattr(fury_colours, "py_func", fury_colours)  # the rule itself, run as Python
 
 
@@ -140,7 +146,7 @@ def _board(value: object, path: str, s: np.ndarray, p: int, cards: Cards) -> Non
         s[b + C.P_ZCARD + z] = cards.take(e["card"], where, p)
         for key, f in P.CARD_FIELDS.items():
             raw, at = e.get(key, 0), f"{where}.{key}"
-            s[b + f + z] = P._flag(raw, at) if key == "blocked" else P._int(raw, at, 0)
+            s[b + f + z] = P._flag(raw, at) if key == "blocked" else P._int(raw, at, 0, MAX_COUNT)
     zones = [z for z in range(C.N_ZONES) if s[b + C.P_ZCARD + z] != C.NO_CARD]
     if len(zones) != 2 or zones[1] - zones[0] != 1:
         raise P._fail(path, f"a board holds two cards side by side (R-BOARD), not zones {zones}")
@@ -149,7 +155,7 @@ def _board(value: object, path: str, s: np.ndarray, p: int, cards: Cards) -> Non
 def _zone_tokens(d: dict, path: str, s: np.ndarray, b: int) -> None:
     """traps = {zone: damage tokens}, crows = [zones]."""
     for z, count in _zone_table(d.get("traps", {}), f"{path}.traps").items():
-        s[b + C.P_ZDMG + z] = P._int(count, f"{path}.traps.{z}", 0)
+        s[b + C.P_ZDMG + z] = P._int(count, f"{path}.traps.{z}", 0, MAX_COUNT)
     for i, z in enumerate(P._list(d.get("crows", []), f"{path}.crows", C.N_ZONES)):
         s[b + C.P_ZCROW + _zone(z, f"{path}.crows[{i}]")] = 1
 
@@ -254,6 +260,17 @@ def _piles(d: dict, s: np.ndarray, table: np.ndarray, cards: Cards, seed: int) -
     s[C.RNG : C.RNG + C.RNG_WORDS] = rng.integers(1, P.RNG_LIMIT, size=C.RNG_WORDS)
 
 
+def _check_whole(s: np.ndarray, opts: np.ndarray) -> None:
+    """validate.check_position, its paths renamed to the short form's keys."""
+    try:
+        check_position(s, opts, ShortLayout())
+    except PositionError as err:
+        text = str(err)
+        for full, short in SHORT_PATHS:
+            text = re.sub(full, short, text)
+        raise PositionError(text) from None
+
+
 def state_from_short(d: dict, table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(state, opts) of a short position dict; PositionError naming the field at fault.
 
@@ -276,7 +293,7 @@ def state_from_short(d: dict, table: np.ndarray) -> tuple[np.ndarray, np.ndarray
         s[P._pb(p) + C.P_FURY] = _fury(s, table, opts, p, players[p].get("fury"), step)
     for p in (0, 1):  # H-POISON: the opponent holds the marker while the poison master is furious
         s[P._pb(1 - p) + C.P_POISON] = int(s[P._pb(p) + C.P_HERO] == C.HERO_POISON and s[P._pb(p) + C.P_FURY])
-    check_position(s, opts, ShortLayout())
+    _check_whole(s, opts)
     if step == "turn-start":  # the turn not counted yet; the engine starts it
         s[C.H_TURN] -= 1
         s[C.RES_STEP] = C.STEP_TURN_START
