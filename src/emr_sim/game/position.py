@@ -1,5 +1,10 @@
 """Positions as JSON: any game state, a resolution in progress included.
 
+Version 1, below, is the full form emr-sim writes. Version 2 is the short form a designer
+writes by hand (TOML or JSON; emr_sim.game.short, docs/positions.md): load_position hands
+it to emr_sim.game.short, which expands it and runs the same whole-position checks. A
+file ending in ``.toml`` is read as TOML, any other as JSON.
+
 Format ``emr-sim-position``, version 1 (docs in this docstring are the spec)::
 
     {
