@@ -335,3 +335,10 @@ def test_example_turn_an_extra_draw_brings_one_card():
     data = answer("turn-extra-draw")
     assert kinds(data).count("draw") == 1
     assert len(data["position"]["players"][0]["hand"]) == 2 and data["position"]["turn"] == 2
+
+
+def test_a_game_ended_by_step_1_shows_no_hit_check():
+    game = Game.from_position(tomllib.loads((EXAMPLES / "combat-trap-or-hit.toml").read_text()))
+    game.apply("play green 2-5 right")
+    assert game.winner == 1
+    assert "  resolving: red 5-5 ejected, before the hit check" in game.describe().splitlines()

@@ -770,13 +770,19 @@ def _status_line(s: np.ndarray) -> str:
     return f"turn {s[C.H_TURN]}, p{s[C.H_ACTIVE]} active: p{s[C.H_DECIDER]} to decide '{name}'"
 
 
+BEFORE_HIT = (C.STEP_EARTH, C.STEP_HIT)  # a play's steps before R-HIT has been checked
+
+
 def _resolution_line(s: np.ndarray, table: np.ndarray) -> str | None:
     """The play being resolved, or None outside a play."""
     if s[C.RES_EJECTED] == C.NO_CARD:
         return None
     text = f"  resolving: {card_label(table, int(s[C.RES_EJECTED]))} ejected"
-    text += f", attack {s[C.RES_ATTACK]} vs defence {s[C.RES_DEFENCE]}"
-    text += f", {'hit' if s[C.RES_HIT] else 'miss'}, damage {s[C.RES_DAMAGE]}"
+    if int(s[C.RES_STEP]) in BEFORE_HIT:  # e.g. a game ended by step 1 (D-ELIM)
+        text += ", before the hit check"
+    else:
+        text += f", attack {s[C.RES_ATTACK]} vs defence {s[C.RES_DEFENCE]}"
+        text += f", {'hit' if s[C.RES_HIT] else 'miss'}, damage {s[C.RES_DAMAGE]}"
     if s[C.RES_EFFECT]:
         text += f", effect {_name_or_int(C.EFFECT_NAMES, int(s[C.RES_EFFECT]))}"
     return text + (", cancelled" if s[C.RES_CANCELLED] else "")
