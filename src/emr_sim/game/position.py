@@ -689,7 +689,8 @@ def read_position_file(path: str | Path) -> object:
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise PositionError(f"{path}: not JSON: {err}") from None
     except (RecursionError, ValueError) as err:  # nesting too deep; any other conversion
-        raise PositionError(f"{path}: not JSON this reader can take: {err}") from None
+        kind = "TOML" if Path(path).suffix.lower() == TOML_SUFFIX else "JSON"
+        raise PositionError(f"{path}: not {kind} this reader can take: {err}") from None
 
 
 def load_position(
