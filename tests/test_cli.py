@@ -473,7 +473,15 @@ def test_resolve_list(files, turn_position):
 def test_resolve_list_json(files):
     data = json.loads(ok("resolve", files["turn"], "--list", "--json"))
     game = Game.from_position(files["turn"])
-    assert data == {"phase": "turn", "decider": game.decider, "legal": [list(x) for x in game.legal()]}
+    assert data == {
+        "format": "emr-sim-resolve",
+        "version": 1,
+        "phase": "turn",
+        "decider": game.decider,
+        "winner": None,
+        "health": [8, 8],
+        "legal": [list(x) for x in game.legal()],
+    }
 
 
 def test_resolve_list_of_a_finished_game(files):
@@ -485,11 +493,20 @@ def test_resolve_list_of_a_finished_game(files):
 # ---------------------------------------------------------------- resolve: applying
 
 
+def resolved_text(game: Game, events: list) -> str:
+    """What `resolve POSITION ACTION` prints: the events, the new position and its legal
+    actions (none once the game is over)."""
+    out = "\n".join(game.log_lines(events)) + "\n\n" + game.describe() + "\n"
+    if not game.over:
+        out += f"\nlegal actions ({game.phase}, P{game.decider}):\n"
+        out += "".join(f"  {code:>4}  {text}\n" for code, text in game.legal())
+    return out
+
+
 def test_resolve_action_text(files):
     game, events = apply_in_process(files["turn"], "draw")
     out = ok("resolve", files["turn"], "draw")
-    expected = "\n".join(game.log_lines(events)) + "\n\n" + game.describe() + "\n"
-    assert out == expected
+    assert out == resolved_text(game, events)
     assert "P0 draws" in out or "P1 draws" in out
 
 
@@ -503,12 +520,19 @@ def test_resolve_action_code_is_the_same_as_its_text(files):
 
 def test_resolve_action_json(files):
     game = Game.from_position(files["turn"])
-    _code, text = game.legal()[-1]
+    code, text = game.legal()[-1]
     assert text.startswith("play ")
     events = game.apply(text)
     data = json.loads(ok("resolve", files["turn"], text, "--json"))
-    assert set(data) == {"events", "log", "position"}
-    assert data["events"] == [list(e) for e in events]
+    pending = {"format", "version", "phase", "decider", "winner", "health", "legal"}
+    assert set(data) == pending | {"action", "events", "log", "position"}
+    assert (data["format"], data["version"]) == ("emr-sim-resolve", 1)
+    assert data["action"] == {"code": code, "text": text}
+    kinds = {v: k[2:].lower() for k, v in vars(C).items() if k.startswith("E_")}
+    assert [(e["kind"], e["player"], e["a"], e["b"], e["c"], e["d"]) for e in data["events"]] == [
+        (kinds[e[0]], *e[1:]) for e in events
+    ]
+    assert data["legal"] == [list(x) for x in game.legal()] and data["phase"] == game.phase
     assert data["log"] == game.log_lines(events)
     assert data["position"] == game.position()
     assert Game.from_position(data["position"]).state.tolist() == game.state.tolist()
@@ -518,7 +542,7 @@ def test_resolve_writes_the_new_position_and_it_continues(files, tmp_path):
     out_file = tmp_path / "next.json"
     out = ok("resolve", files["turn"], "draw", "-o", out_file)
     game, _events = apply_in_process(files["turn"], "draw")
-    assert out.endswith(game.describe() + "\n")
+    assert out == resolved_text(game, _events)
     written = json.loads(out_file.read_text())
     assert written == game.position()
     again = Game.from_position(out_file)
@@ -579,7 +603,7 @@ def test_resolve_defend_decision(files, tmp_path):
         expected, events = apply_in_process(files["defend"], text)
         out_file = tmp_path / "after.json"
         printed = ok("resolve", files["defend"], text, "-o", out_file)
-        assert printed == "\n".join(expected.log_lines(events)) + "\n\n" + expected.describe() + "\n"
+        assert printed == resolved_text(expected, events)
         assert Game.from_position(out_file).state.tolist() == expected.state.tolist()
 
 

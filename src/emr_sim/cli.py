@@ -499,28 +499,31 @@ def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Also write the new position here.")
 @deck_option
 def resolve(position, action, list_only, as_json, output, deck_path) -> None:
-    """Show a position's legal actions, or apply ACTION and print what happens.
+    """Show a position's legal actions, or apply ACTION and print what happens and what
+    may come next.
 
+    POSITION is a position file: JSON, or a short position in TOML (docs/positions.md).
     ACTION is in the notation of `--list` (e.g. "play red 3-1 left") or an action code.
     """
     skip_blas_probe()
     from emr_sim.files import write_text
     from emr_sim.game.core import Game
+    from emr_sim.game.export import legal_json, resolve_json
+    from emr_sim.game.notation import format_action
 
     if output:
         check_output(output, "the position")
     game = Game.from_position(position, deck_path)
     if list_only or action is None:
-        legal = game.legal()
         if as_json:
-            click.echo(json.dumps({"phase": game.phase, "decider": game.decider, "legal": legal}))
+            click.echo(json.dumps(legal_json(game)))
             return
         click.echo(game.describe())
-        click.echo(f"\nlegal actions ({game.phase}, P{game.decider}):")
-        for code, text in legal:
-            click.echo(f"  {code:>4}  {text}")
+        echo_legal(game)
         return
-    events = game.apply(action)
+    code = game.action_code(action)
+    text = format_action(game.state, game.table, code)
+    events = game.apply(code)
     new_position = game.position()
     if output:
         from emr_sim.game.position import PositionError
@@ -531,13 +534,75 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
             raise BadInput(f"{output}: not written: the new position would be refused: {err}") from None
         write_text(output, json.dumps(new_position, indent=1) + "\n")  # WriteError: exit 3
     if as_json:
-        lines = game.log_lines(events)
-        click.echo(json.dumps({"events": [list(e) for e in events], "log": lines, "position": new_position}))
+        click.echo(json.dumps(resolve_json(game, (code, text), events)))
         return
     for line in game.log_lines(events):
         click.echo(line)
     click.echo("")
     click.echo(game.describe())
+    echo_legal(game)
+
+
+def echo_legal(game) -> None:
+    """The pending decision's legal actions, one a line with its code (none: game over)."""
+    if game.over:
+        return
+    click.echo(f"\nlegal actions ({game.phase}, P{game.decider}):")
+    for code, text in game.legal():
+        click.echo(f"  {code:>4}  {text}")
+
+
+@main.group()
+def position() -> None:
+    """Short positions for rules questions (docs/positions.md): write a template, show one."""
+
+
+@position.command("new")
+@click.option("--heroes", default=None, metavar="A,B", help="The two masters (hero mode). Default: none.")
+@click.option(
+    "--step",
+    type=click.Choice(["turn-start", "turn", "extra"]),
+    default="turn",
+    show_default=True,
+    help="What comes next in the position.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write it here (default: print it).")
+@deck_option
+def position_new(heroes, step, output, deck_path) -> None:
+    """Write a commented short position (TOML) that loads as it is, to edit by hand."""
+    from emr_sim import codes
+    from emr_sim.cards import card_table, load_deck
+    from emr_sim.files import write_text
+    from emr_sim.game.core import parse_heroes
+    from emr_sim.game.template import template_text
+    from emr_sim.options import O_HEALTH, make_options
+
+    if output:
+        check_output(output, "the template")
+    pair = None
+    if heroes:
+        first, second = parse_heroes(heroes)  # ValueError: exit 2
+        pair = (codes.HERO_NAMES[first], codes.HERO_NAMES[second])
+    opts = make_options()
+    text = template_text(card_table(load_deck(deck_path), opts), pair, step, int(opts[O_HEALTH]))
+    if output:
+        write_text(output, text)  # WriteError: exit 3
+    else:
+        click.echo(text, nl=False)
+
+
+@position.command("show")
+@click.argument("position_file", metavar="POSITION", type=click.Path(dir_okay=False))
+@deck_option
+def position_show(position_file, deck_path) -> None:
+    """Print a position's board, hands and piles in words, and its legal actions."""
+    skip_blas_probe()
+    from emr_sim.game.core import Game
+    from emr_sim.game.show import show_text
+
+    game = Game.from_position(position_file, deck_path)
+    click.echo(show_text(game.state, game.table, game.opts))
+    echo_legal(game)
 
 
 @main.command()

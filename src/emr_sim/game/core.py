@@ -144,7 +144,12 @@ class Game:
             where = f"{name}: " if name is not None else ""
             raise PositionError(f"{where}$.rules: {err}") from None
         state, opts = load_position(parsed, card_table(deck, opts), deck.sha256, source=name)
-        return cls(state, card_table(deck, opts), opts, deck)
+        game = cls(state, card_table(deck, opts), opts, deck)
+        if int(state[codes.RES_STEP]) == codes.STEP_TURN_START:  # a short position's "turn-start"
+            ev = new_events()
+            _engine().advance(game.state, game.table, game.opts, ev)  # the engine starts the turn
+            game._keep(ev)
+        return game
 
     # ------------------------------------------------------------ reading
     @property

@@ -1,4 +1,7 @@
-"""One played game as a JSON-ready dict (emr-sim play --json)."""
+"""Games and resolved actions as JSON-ready dicts (emr-sim play --json, resolve --json).
+
+resolve's shape is versioned (RESOLVE_FORMAT, RESOLVE_VERSION) and documented in
+docs/positions.md; its events are play --json's (event_dict)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from emr_sim.specs import split_top_level
 
 EVENT_NAMES = {getattr(C, n): n[2:].lower() for n in dir(C) if n.startswith("E_") and not n.startswith("EV_")}
 ARG_NAMES = ("a", "b", "c", "d")
+RESOLVE_FORMAT = "emr-sim-resolve"
+RESOLVE_VERSION = 1
 
 
 def event_dict(row: tuple[int, ...]) -> dict:
@@ -31,4 +36,30 @@ def game_json(game: Game, seed: int, index: int, players: str) -> dict:
         "health": [game.health(0), game.health(1)],
         "events": [event_dict(e) for e in game.events],
         "log": game.log_lines(),
+    }
+
+
+def legal_json(game: Game) -> dict:
+    """What is pending in GAME: the decision, its decider, the result, the legal actions."""
+    return {
+        "format": RESOLVE_FORMAT,
+        "version": RESOLVE_VERSION,
+        "phase": game.phase,
+        "decider": game.decider,
+        "winner": game.winner,
+        "health": [game.health(0), game.health(1)],
+        "legal": [list(pair) for pair in game.legal()],
+    }
+
+
+def resolve_json(game: Game, action: tuple[int, str], events: list[tuple[int, ...]]) -> dict:
+    """ACTION (code, text) applied to reach GAME: its events, log, the new position's
+    pending decision and legal actions, and the new position."""
+    code, text = action
+    return {
+        **legal_json(game),
+        "action": {"code": code, "text": text},
+        "events": [event_dict(e) for e in events],
+        "log": game.log_lines(events),
+        "position": game.position(),
     }

@@ -1,5 +1,10 @@
 """Positions as JSON: any game state, a resolution in progress included.
 
+Version 1, below, is the full form emr-sim writes. Version 2 is the short form a designer
+writes by hand (TOML or JSON; emr_sim.game.short, docs/positions.md): load_position hands
+it to emr_sim.game.short, which expands it and runs the same whole-position checks. A
+file ending in ``.toml`` is read as TOML, any other as JSON.
+
 Format ``emr-sim-position``, version 1 (docs in this docstring are the spec)::
 
     {
@@ -81,6 +86,7 @@ state the engine produces.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -93,6 +99,8 @@ from emr_sim.options import describe_options, options_from_dict
 
 POSITION_FORMAT = "emr-sim-position"
 POSITION_VERSION = 1
+SHORT_VERSION = 2  # short positions, written by hand (emr_sim.game.short, docs/positions.md)
+TOML_SUFFIX = ".toml"
 
 DRAW_TEXT = "draw"
 RNG_LIMIT = 2**32
@@ -617,13 +625,19 @@ def _empty_state(table: np.ndarray) -> np.ndarray:
     return s
 
 
+def _check_version(value: object) -> None:
+    """Version 1 is read here (2, the short form, by emr_sim.game.short)."""
+    version = _int(value, "version")
+    if version != POSITION_VERSION:
+        reads = f"{POSITION_VERSION} and {SHORT_VERSION}"
+        raise _fail("version", f"version {version} is not supported (this build reads {reads})")
+
+
 def _check_format(d: dict) -> None:
     """The format name, a supported version and the deck hash type."""
     if d["format"] != POSITION_FORMAT:
         raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
-    version = _int(d["version"], "version")
-    if version != POSITION_VERSION:
-        raise _fail("version", f"version {version} is not supported (this build reads {POSITION_VERSION})")
+    _check_version(d["version"])
     sha = d.get("deck_sha256")
     if sha is not None and not isinstance(sha, str):
         raise _fail("deck_sha256", f"expected text or null, not {sha!r}")
@@ -635,6 +649,8 @@ def state_from_dict(d: object, table: np.ndarray) -> tuple[np.ndarray, np.ndarra
         raise _fail("", f"expected a JSON object, not {type(d).__name__}")
     if "format" in d and d["format"] != POSITION_FORMAT:
         raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
+    if "version" in d:  # before the keys: another version has other keys
+        _check_version(d["version"])
     d = _obj(d, "", TOP_KEYS, TOP_OPTIONAL)
     _check_format(d)
     opts = _read_rules(d["rules"])
@@ -656,18 +672,25 @@ def state_from_dict(d: object, table: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 
 def read_position_file(path: str | Path) -> object:
-    """The parsed JSON of a position file; PositionError naming the file if unreadable.
+    """The parsed JSON (or, for a ``.toml`` file, TOML) of a position file; PositionError
+    naming the file if unreadable.
 
     Integer literals of more than DIGITS_LIMIT digits become HugeNumber, refused later
     with their JSON path."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"), parse_int=_parse_int)
+        text = Path(path).read_text(encoding="utf-8")
+        if Path(path).suffix.lower() == TOML_SUFFIX:
+            return tomllib.loads(text)
+        return json.loads(text, parse_int=_parse_int)
+    except tomllib.TOMLDecodeError as err:
+        raise PositionError(f"{path}: not TOML: {err}") from None
     except OSError as err:
         raise PositionError(f"{path}: cannot read: {err.strerror or err}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise PositionError(f"{path}: not JSON: {err}") from None
     except (RecursionError, ValueError) as err:  # nesting too deep; any other conversion
-        raise PositionError(f"{path}: not JSON this reader can take: {err}") from None
+        kind = "TOML" if Path(path).suffix.lower() == TOML_SUFFIX else "JSON"
+        raise PositionError(f"{path}: not {kind} this reader can take: {err}") from None
 
 
 def load_position(
@@ -690,6 +713,10 @@ def load_position(
         if deck_sha256 is not None and isinstance(recorded, str) and recorded != deck_sha256:
             problem = f"recorded with deck {recorded[:12]}..., not with this deck {deck_sha256[:12]}..."
             raise _fail("deck_sha256", problem)
+        if isinstance(d, dict) and d.get("version") == SHORT_VERSION:
+            from emr_sim.game.short import state_from_short
+
+            return state_from_short(d, table)
         return state_from_dict(d, table)
     except PositionError as err:
         if source is None:
@@ -744,13 +771,19 @@ def _status_line(s: np.ndarray) -> str:
     return f"turn {s[C.H_TURN]}, p{s[C.H_ACTIVE]} active: p{s[C.H_DECIDER]} to decide '{name}'"
 
 
+BEFORE_HIT = (C.STEP_EARTH, C.STEP_HIT)  # a play's steps before R-HIT has been checked
+
+
 def _resolution_line(s: np.ndarray, table: np.ndarray) -> str | None:
     """The play being resolved, or None outside a play."""
     if s[C.RES_EJECTED] == C.NO_CARD:
         return None
     text = f"  resolving: {card_label(table, int(s[C.RES_EJECTED]))} ejected"
-    text += f", attack {s[C.RES_ATTACK]} vs defence {s[C.RES_DEFENCE]}"
-    text += f", {'hit' if s[C.RES_HIT] else 'miss'}, damage {s[C.RES_DAMAGE]}"
+    if int(s[C.RES_STEP]) in BEFORE_HIT:  # e.g. a game ended by step 1 (D-ELIM)
+        text += ", before the hit check"
+    else:
+        text += f", attack {s[C.RES_ATTACK]} vs defence {s[C.RES_DEFENCE]}"
+        text += f", {'hit' if s[C.RES_HIT] else 'miss'}, damage {s[C.RES_DAMAGE]}"
     if s[C.RES_EFFECT]:
         text += f", effect {_name_or_int(C.EFFECT_NAMES, int(s[C.RES_EFFECT]))}"
     return text + (", cancelled" if s[C.RES_CANCELLED] else "")
