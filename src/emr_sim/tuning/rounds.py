@@ -144,8 +144,9 @@ def check_root(root: Path, record: dict) -> list[dict]:
     return results
 
 
-def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan) -> float:
-    """Seconds the plan should take, from a sample of pairs timed on every thread."""
+def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) -> float:
+    """Seconds the plan should take at most (every round played), less the `done` master
+    tunings already finished (a resumed run), from a sample of pairs timed on every thread."""
     fld = Field(setup, vectors)
     hero = plan.heroes[0]
     sample = [vectors[C.HERO_NAMES.index(hero)]] * setup.workers
@@ -153,11 +154,12 @@ def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan) -> float:
     start = time.perf_counter()
     score_batch(fld, hero, sample, deal_seed(plan.seed, "estimate"), SAMPLE_PAIRS)
     per_pair = (time.perf_counter() - start) / (len(sample) * len(C.HERO_NAMES) * SAMPLE_PAIRS)
-    pairs = 0
-    for h in plan.heroes:
-        per_gen = candidates_per_generation(h, plan.popsize) * plan.pairs
-        pairs += plan.generations * per_gen + 2 * plan.validation_pairs
-    pairs = pairs * plan.rounds + 2 * plan.validation_pairs * len(plan.heroes)
+    todo = [h for _ in range(plan.rounds) for h in plan.heroes][done:]
+    pairs = sum(
+        plan.generations * candidates_per_generation(h, plan.popsize) * plan.pairs + 2 * plan.validation_pairs
+        for h in todo
+    )
+    pairs += 2 * plan.validation_pairs * len(plan.heroes)  # the final gains
     return per_pair * pairs * len(C.HERO_NAMES)
 
 
@@ -259,7 +261,7 @@ def run_tuning(
     results = check_root(root, record)
     start_vectors = field_spec.vectors()
     if on_estimate:
-        on_estimate(estimate_seconds(setup, start_vectors, plan))
+        on_estimate(estimate_seconds(setup, start_vectors, plan, len(results)))
     root.mkdir(parents=True, exist_ok=True)
     files.write_text(root / TUNE_FILE, json.dumps(record, indent=1) + "\n")
     start = time.perf_counter()
