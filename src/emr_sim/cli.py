@@ -9,6 +9,7 @@ with one line naming the path and the reason, and exit code 3.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import click
 
 EXIT_BAD_INPUT = 2
 EXIT_CANNOT_WRITE = 3
+EXIT_CLUSTER_LOST = 4  # the Dask scheduler of --cluster went away mid-run (docs/cluster.md)
 INT64 = click.IntRange(-(2**63), 2**63 - 1)  # seeds and game indices reach the kernels as int64
 
 
@@ -30,12 +32,16 @@ class CannotWrite(BadInput):
     exit_code = EXIT_CANNOT_WRITE
 
 
+class ClusterGone(BadInput):
+    exit_code = EXIT_CLUSTER_LOST
+
+
 class Cli(click.Group):
     """Turns the package's input errors into BadInput (exit 2), its write failures
-    (emr_sim.errors.WriteError) into CannotWrite (exit 3)."""
+    (emr_sim.errors.WriteError) into CannotWrite (exit 3), a lost cluster into exit 4."""
 
     def invoke(self, ctx: click.Context):
-        from emr_sim.errors import INPUT_ERRORS, WriteError
+        from emr_sim.errors import INPUT_ERRORS, ClusterLost, WriteError
 
         try:
             return super().invoke(ctx)
@@ -43,6 +49,8 @@ class Cli(click.Group):
             raise BadInput(str(err)) from None
         except WriteError as err:
             raise CannotWrite(str(err)) from None
+        except ClusterLost as err:
+            raise ClusterGone(str(err)) from None
 
 
 def note(text: str) -> None:
@@ -78,6 +86,30 @@ rule_option = click.option(
 fury_option = click.option(
     "--fury/--no-fury", default=None, help="Hero mode: fury and techniques (R-OPT-FURY). Default: off."
 )
+
+
+def cluster_option(command):
+    """--cluster local:N | tcp://HOST:PORT (or EMR_SIM_CLUSTER): the command body runs with
+    the runner playing on that Dask cluster (emr_sim.simulate.cluster); without it, on threads
+    and nothing of Dask imported."""
+    import functools
+
+    @functools.wraps(command)
+    def run(*args, cluster, **kwargs):
+        if not (cluster or os.environ.get("EMR_SIM_CLUSTER")):
+            return command(*args, **kwargs)
+        from emr_sim.simulate.cluster import connect, say_on_stderr
+
+        with connect(cluster, say_on_stderr):
+            return command(*args, **kwargs)
+
+    return click.option(
+        "--cluster",
+        default=None,
+        metavar="local:N|tcp://HOST:PORT",
+        help="Play on a Dask cluster: N local worker processes, or a running scheduler "
+        "(default: $EMR_SIM_CLUSTER, else threads). Needs pip install 'emr-sim[cluster]'.",
+    )(run)
 
 
 def rules_dict(rules: tuple[str, ...], fury: bool | None) -> dict[str, str]:
@@ -142,6 +174,7 @@ def _no_blas() -> None:
 @deck_option
 @rule_option
 @click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+@cluster_option
 def matchup(
     hero_a, hero_b, games, seed, players, workers, records_path, as_json, quiet, deck_path, rules, fury
 ):
@@ -231,6 +264,7 @@ method_option = click.option(
     is_flag=True,
     help="Every ordered pair of masters, mirrors included (for two different players).",
 )
+@cluster_option
 def matrix(
     run_dir,
     games,
@@ -631,6 +665,7 @@ def position_show(position_file, deck_path) -> None:
 @deck_option
 @rule_option
 @click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+@cluster_option
 def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_path, rules, fury):
     """Play a skill ladder into RUN_DIR: each rung against the one below it.
 
@@ -715,6 +750,7 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
 @deck_option
 @rule_option
 @click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+@cluster_option
 def tune(
     heroes,
     out_dir,

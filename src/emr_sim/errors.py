@@ -25,3 +25,8 @@ class WriteError(Exception):
     def noting(self, note: str) -> "WriteError":
         """The same failure with what became of the work said."""
         return WriteError(self.path, self.reason, note)
+
+
+class ClusterLost(Exception):
+    """The Dask scheduler of --cluster went away mid-run (exit code 4 in the CLI): the
+    finished cells are kept and the same command resumes."""

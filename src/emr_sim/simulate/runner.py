@@ -30,6 +30,25 @@ DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reprodu
 CHUNK_PAIRS = 500  # pairs per task: small enough for a smooth progress bar
 AHEAD = 4  # chunks in flight per thread
 
+_cluster = None  # the emr_sim.simulate.cluster.Cluster that plays, within its `connect` block
+
+
+def use_cluster(cluster):
+    """Play on `cluster` (None: on this process's threads) from now on; the one before."""
+    global _cluster
+    previous, _cluster = _cluster, cluster
+    return previous
+
+
+def active_cluster():
+    """The cluster the runner plays on, or None (threads)."""
+    return _cluster
+
+
+def parallelism(setup: RunSetup) -> int:
+    """How many games run at once: the cluster's workers, else the set-up's threads."""
+    return len(_cluster.workers()) if _cluster is not None else setup.workers
+
 
 def chunks(n_pairs: int, size: int | None = None) -> Iterator[tuple[int, int]]:
     """(first pair, count) of each task, made lazily; size defaults to CHUNK_PAIRS (read at call
@@ -66,6 +85,8 @@ def run_pairs(
     size = pairs.aggregate_size(int(opts[O_TURN_CAP]))
     weights = pairs.seat_weights(setup.weights() if weights is None else weights)  # checked once
     load_kernels(setup, sides, weights)  # once, before the threads start
+    if _cluster is not None:  # the same chunks on worker processes (emr_sim.simulate.cluster)
+        return _cluster.run_pairs(table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress)
 
     def task(first: int, count: int) -> tuple[int, int, np.ndarray, np.ndarray]:
         agg = np.zeros(size, dtype=np.int64)

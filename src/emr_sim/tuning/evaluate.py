@@ -6,8 +6,9 @@ against opponent o is game index j on the seed deal_seed(base, o), seats swapped
 candidates' scores differ by their play, not by their luck (common random numbers). The
 score is wins plus half the draws over games, pooled over the opponents.
 
-Tasks (candidate, opponent) run on the run's threads; each is a pure function of its inputs,
-so the scores do not depend on the number of threads or the order tasks finish in.
+Tasks (candidate, opponent) run on the run's threads, or on the cluster of --cluster; each is a
+pure function of its inputs, so the scores do not depend on the number of threads or workers or
+the order tasks finish in.
 """
 
 from __future__ import annotations
@@ -51,22 +52,18 @@ def weights_for(candidate: np.ndarray, hero: int, field_vectors: np.ndarray) -> 
 
 
 def play_task(field: Field, hero: int, opponent: int, candidate: np.ndarray, seed: int, n_pairs: int):
-    """Pairs 0..n_pairs-1 of `seed`: (games, side A's half-points, per-pair half-points of A)."""
+    """Pairs 0..n_pairs-1 of `seed`: side A's half-points per pair."""
     setup = field.setup
-    agg = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
+    weights = weights_for(candidate, hero, field.vectors)
+    return play_points(setup.table, setup.opts, setup.sides(hero, opponent), weights, seed, n_pairs)
+
+
+def play_points(table, opts, sides, weights, seed: int, n_pairs: int) -> np.ndarray:
+    """The task itself, of arrays only, so that a cluster worker runs it as it is
+    (emr_sim.simulate.cluster): side A's half-points per pair of pairs 0..n_pairs-1."""
+    agg = np.zeros(pairs.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
     rows = np.zeros((2 * n_pairs, pairs.RECORD_COLS), dtype=np.int64)
-    sides = setup.sides(hero, opponent)
-    pairs.play_pairs(
-        setup.table,
-        setup.opts,
-        seed,
-        0,
-        n_pairs,
-        sides,
-        agg,
-        rows,
-        weights_for(candidate, hero, field.vectors),
-    )
+    pairs.play_pairs(table, opts, seed, 0, n_pairs, sides, agg, rows, weights)
     return pair_half_points(rows)
 
 
@@ -88,12 +85,30 @@ def score_batch(
     seeds = [deal_seed(base_seed, hero, C.HERO_NAMES[o]) for o in opponents]
     tasks = [(k, o, s) for k in range(len(candidates)) for o, s in zip(opponents, seeds, strict=True)]
     out = np.zeros((len(candidates), len(opponents) * n_pairs), dtype=np.int64)
-    with ThreadPoolExecutor(max_workers=field.setup.workers) as pool:
-        futures = [pool.submit(play_task, field, h, o, candidates[k], s, n_pairs) for k, o, s in tasks]
-        for (k, o, _), future in zip(tasks, futures, strict=True):
-            j = opponents.index(o)
-            out[k, j * n_pairs : (j + 1) * n_pairs] = future.result()
+    for (k, o, _), points in zip(tasks, play_all(field, h, candidates, tasks, n_pairs), strict=True):
+        j = opponents.index(o)
+        out[k, j * n_pairs : (j + 1) * n_pairs] = points
     return out
+
+
+def play_all(field: Field, hero: int, candidates: list[np.ndarray], tasks, n_pairs: int) -> list[np.ndarray]:
+    """Each task's half-points, in task order: on the cluster of the runner when there is one
+    (emr_sim.simulate.runner.active_cluster), else on the set-up's threads."""
+    from emr_sim.simulate.runner import active_cluster
+
+    cluster = active_cluster()
+    if cluster is not None:
+        setup = field.setup
+        args = [
+            (setup.table, setup.opts, setup.sides(hero, o), weights_for(candidates[k], hero, field.vectors))
+            + (s, n_pairs)
+            for k, o, s in tasks
+        ]
+        cluster.warm(*args[0][:4])
+        return cluster.map_ordered(play_points, args)
+    with ThreadPoolExecutor(max_workers=field.setup.workers) as pool:
+        futures = [pool.submit(play_task, field, hero, o, candidates[k], s, n_pairs) for k, o, s in tasks]
+        return [f.result() for f in futures]
 
 
 def scores(half_points: np.ndarray) -> np.ndarray:

@@ -1,0 +1,231 @@
+"""Runs on a Dask cluster: the same chunks of pairs as the threads, on worker processes.
+
+    with connect("local:4"):        # or "tcp://HOST:8786", or None: EMR_SIM_CLUSTER, else no cluster
+        run_matrix(...)             # run_pairs and score_batch send their tasks to the cluster
+
+Only this module imports Dask, and only inside `connect`, so a run without a cluster starts
+as fast as before. A task is a plain module-level function of emr_sim (`play_chunk`,
+`emr_sim.tuning.evaluate.play_points`) called with arrays, imported on the worker, never a
+pickled numba dispatcher or closure; it returns compact arrays. The client gathers them as
+they complete but hands them on in pair order (`keep` sees chunk after chunk, as a single
+thread would), and it alone writes files: the run directory is written as by a run on threads.
+Integer aggregates are summed, so a result does not depend on the number of workers, on the
+chunk size or on which worker played what, and the run record holds neither.
+
+Faults: a worker that dies has its tasks played again on another (the scheduler reschedules
+them; `retries` covers a task that raised on a dying worker). A scheduler that goes away ends
+the command with ClusterLost (exit code EXIT_CLUSTER_LOST): finished cells are kept and the
+same command resumes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from emr_sim.errors import ClusterLost
+from emr_sim.options import O_TURN_CAP
+from emr_sim.sim import pairs
+from emr_sim.simulate import runner
+
+CLUSTER_ENV = "EMR_SIM_CLUSTER"
+LOCAL = "local:"
+ADDRESS_SCHEMES = ("tcp://", "tls://")
+INSTALL = "pip install 'emr-sim[cluster]'"
+CONNECT_SECONDS = 10  # a scheduler that does not answer within this is unreachable
+RETRIES = 3  # a task that raised (on a worker going down) is tried this many more times
+CHUNK_PAIRS = 500  # pairs per task: benchmarks/bench_cluster.py, docs/cluster.md
+AHEAD = 4  # tasks in flight per worker
+
+
+def parse_cluster(text: str) -> tuple[str, int | str]:
+    """("local", N) for local:N, ("address", text) for tcp://HOST:PORT; ValueError otherwise."""
+    value = text.strip()
+    if value.startswith(LOCAL):
+        count = value[len(LOCAL) :]
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"--cluster {text}: local:N needs a number of workers of at least 1")
+        return "local", int(count)
+    if value.startswith(ADDRESS_SCHEMES) and ":" in value.split("://", 1)[1]:
+        return "address", value
+    raise ValueError(f"--cluster {text}: expected local:N or tcp://HOST:PORT (a Dask scheduler)")
+
+
+def play_chunk(table, opts, seed, first_pair, count, sides, weights, keep_rows):
+    """One task: pairs first_pair .. first_pair + count - 1 of `seed`; (aggregate, record
+    rows, empty unless keep_rows). Runs on a worker; the kernels load from its cache."""
+    agg = np.zeros(pairs.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
+    rows = np.zeros((2 * count if keep_rows else 0, pairs.RECORD_COLS), dtype=np.int64)
+    pairs.play_pairs(table, opts, seed, first_pair, count, sides, agg, rows, weights)
+    return agg, rows
+
+
+def warm_up(table, opts, sides, weights) -> int:
+    """Load (or compile) the kernels in this worker process by playing no pairs; its pid."""
+    play_chunk(table, opts, 0, 0, 0, sides, weights, False)
+    return os.getpid()
+
+
+@dataclass
+class Cluster:
+    """A connected Dask client and what the runner needs of it."""
+
+    client: object
+    say: Callable[[str], None]
+    warmed: set = field(default_factory=set)  # worker addresses whose kernels are loaded
+
+    def workers(self) -> list[str]:
+        return list(self.client.scheduler_info(n_workers=-1)["workers"])  # type: ignore[attr-defined]
+
+    def warm(self, table, opts, sides, weights) -> None:
+        """Load the kernels on every worker not yet warmed, before tasks are sent: one task
+        pinned to each worker (a compile takes minutes on a cold cache: the line says so)."""
+        todo = [w for w in self.workers() if w not in self.warmed]
+        if not todo:
+            return
+        start = time.perf_counter()
+        self.say(
+            f"loading the kernels on {len(todo)} workers (from the cache; a cold compile takes minutes) ..."
+        )
+        futures = [
+            self.client.submit(  # type: ignore[attr-defined]
+                warm_up, table, opts, sides, weights, workers=[w], allow_other_workers=False, pure=False
+            )
+            for w in todo
+        ]
+        self.gather(futures)
+        self.warmed.update(todo)
+        self.say(f"kernels loaded on {len(todo)} workers in {time.perf_counter() - start:.1f} s")
+
+    def submit(self, fn, *args):
+        return self.client.submit(fn, *args, pure=False, retries=RETRIES)  # type: ignore[attr-defined]
+
+    def gather(self, futures) -> list:
+        with lost_scheduler(self):
+            return [f.result() for f in futures]
+
+    def map_ordered(self, fn, arg_tuples: list[tuple]) -> list:
+        """fn(*args) for each tuple, on the cluster; the results in the order given."""
+        return self.gather([self.submit(fn, *args) for args in arg_tuples])
+
+    def run_pairs(self, table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress):
+        """runner.run_pairs on the cluster: the aggregate; keep(first row, rows) in pair order."""
+        from distributed import as_completed
+
+        self.warm(table, opts, sides, weights)
+        total = np.zeros(pairs.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
+        todo = runner.chunks(n_pairs, CHUNK_PAIRS)
+        where: dict[str, tuple[int, int]] = {}
+
+        def send(first: int, count: int):
+            args = (table, opts, seed, first_pair + first, count, sides, weights, bool(keep))
+            future = self.submit(play_chunk, *args)
+            where[future.key] = (first, count)
+            return future
+
+        window = AHEAD * max(1, len(self.workers()))
+        flow = as_completed([send(*c) for c in itertools.islice(todo, window)])
+        waiting: dict[int, tuple[int, np.ndarray]] = {}  # first pair -> (count, rows), not yet kept
+        next_first = 0
+        with lost_scheduler(self):
+            for future in flow:
+                agg, rows = future.result()
+                first, count = where.pop(future.key)
+                total += agg
+                progress.update(2 * count)
+                waiting[first] = (count, rows)
+                while next_first in waiting:  # in pair order, whatever order they finished in
+                    count, rows = waiting.pop(next_first)
+                    if keep:
+                        keep(2 * next_first, rows)
+                    next_first += count
+                for c in itertools.islice(todo, 1):
+                    flow.add(send(*c))
+        return total
+
+
+@contextlib.contextmanager
+def lost_scheduler(cluster: Cluster) -> Iterator[None]:
+    """A lost connection to the scheduler as ClusterLost; an error of a task as it was."""
+    from distributed.client import FutureCancelledError
+    from distributed.comm.core import CommClosedError
+
+    try:
+        yield
+    except (FutureCancelledError, CommClosedError, OSError, TimeoutError) as err:
+        address = getattr(getattr(cluster.client, "scheduler", None), "address", "?")
+        raise ClusterLost(
+            f"the Dask scheduler {address} went away ({type(err).__name__}); "
+            "finished cells are kept: run the same command again to resume"
+        ) from None
+
+
+def quiet_logs() -> None:
+    """Dask's own log lines off (worker starts, closing comms, the traceback of a lost
+    connection): what went wrong reaches the command as an exception, said in one line."""
+    for name in ("distributed", "distributed.client", "distributed.nanny", "distributed.scheduler"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def say_on_stderr(text: str) -> None:
+    sys.stderr.write(f"emr-sim: {text}\n")
+    sys.stderr.flush()
+
+
+def describe(cluster: Cluster) -> str:
+    """The line that says where the run plays: scheduler, workers, the dashboard if served."""
+    client = cluster.client
+    info = client.scheduler_info(n_workers=-1)  # type: ignore[attr-defined]
+    where = f"cluster {info['address']}: {len(info['workers'])} workers"
+    if "dashboard" in info.get("services", {}):
+        return f"{where}; dashboard {client.dashboard_link}"  # type: ignore[attr-defined]
+    return f"{where}; the scheduler serves no dashboard"
+
+
+@contextlib.contextmanager
+def connect(text: str | None, say: Callable[[str], None] | None = None) -> Iterator[Cluster | None]:
+    """Within the block, the runner plays on the cluster `text` (local:N or tcp://HOST:PORT;
+    None: EMR_SIM_CLUSTER, and without it no cluster and nothing of Dask imported)."""
+    text = text or os.environ.get(CLUSTER_ENV) or None
+    if not text:
+        yield None
+        return
+    kind, value = parse_cluster(text)
+    try:
+        import distributed
+    except ImportError:
+        raise ValueError(f"--cluster needs Dask, which is not installed: {INSTALL}") from None
+    quiet_logs()
+    say = say or (lambda _text: None)
+    with contextlib.ExitStack() as stack:
+        if kind == "local":
+            local = distributed.LocalCluster(
+                n_workers=int(value),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+                silence_logs=logging.CRITICAL,  # a task's error reaches the client as an exception
+            )
+            stack.enter_context(local)
+            client = stack.enter_context(distributed.Client(local))
+        else:
+            try:
+                client = distributed.Client(str(value), timeout=CONNECT_SECONDS)
+            except (OSError, TimeoutError) as err:
+                raise ValueError(f"--cluster {text}: no Dask scheduler answers there ({err})") from None
+            stack.callback(client.close)
+        cluster = Cluster(client, say)
+        say(describe(cluster))
+        previous = runner.use_cluster(cluster)
+        try:
+            yield cluster
+        finally:
+            runner.use_cluster(previous)

@@ -1,0 +1,333 @@
+"""Runs on a Dask cluster (emr_sim.simulate.cluster): a LocalCluster of 2 worker processes
+plays a matrix, a ladder step and a tuning generation to the same files and numbers as the
+threads, also when a worker is killed mid-run; bad --cluster values end with one line.
+
+Each test is bounded by an alarm (ALARM_SECONDS), so a hang fails instead of stalling CI.
+Without Dask the tests skip, except under CI (CI set), where they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from support.cli import fails
+
+from emr_sim import codes as C
+from emr_sim.players.params import default_vector
+from emr_sim.simulate import cluster as K
+from emr_sim.simulate import runner
+from emr_sim.simulate.ladder import run_ladder
+from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.setup import run_setup
+from emr_sim.tuning.cmaes import TuneSettings, tune_vector
+from emr_sim.tuning.evaluate import Field, score_batch
+
+ALARM_SECONDS = 120  # per test: a LocalCluster starts in a few seconds, the runs take less
+SMALL_CHUNK = 7  # pairs per task in the tests: many tasks, finishing out of order
+
+
+def dask_or_skip() -> None:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        reason = "dask[distributed] is not installed (pip install 'emr-sim[cluster]')"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but the cluster tests cannot run: {reason}", pytrace=False)
+        pytest.skip(f"{reason}; CI is unset, so skipping")
+
+
+@contextlib.contextmanager
+def alarm(seconds: int = ALARM_SECONDS):
+    """TimeoutError in the test after `seconds`: a hung cluster fails the test."""
+
+    def ring(signum, frame):
+        raise TimeoutError(f"the cluster test took more than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@pytest.fixture(autouse=True)
+def bounded():
+    with alarm():
+        yield
+
+
+@pytest.fixture(scope="module")
+def local2():
+    dask_or_skip()
+    with alarm(), K.connect("local:2") as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    monkeypatch.setattr(K, "CHUNK_PAIRS", SMALL_CHUNK)
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def on_cluster(cluster):
+    """Within the block the runner plays on `cluster`, as inside connect()."""
+    previous = runner.use_cluster(cluster)
+    try:
+        yield
+    finally:
+        runner.use_cluster(previous)
+
+
+cluster_block = contextlib.contextmanager(on_cluster)
+
+
+def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp_path):
+    args = dict(heroes="crow,wind,earth", games=120, seed=5, workers=2)
+    run_matrix(tmp_path / "threads", **args)
+    with cluster_block(local2):
+        run = run_matrix(tmp_path / "cluster", **args)
+    assert len(run.played) == 3
+    threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
+    assert len(threads) >= 4 and threads == dask
+
+
+def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path, monkeypatch):
+    from emr_sim.simulate import matrix
+
+    monkeypatch.setattr(matrix, "BATCH_PAIRS", 20)
+    args = dict(heroes="crow,wind", games=40, seed=9, workers=2, until_ci=0.1, max_games=400)
+    run_matrix(tmp_path / "threads", **args)
+    with cluster_block(local2):
+        run = run_matrix(tmp_path / "cluster", **args)
+    assert run.games_played > 40  # the sequential rule added batches
+    assert tree(tmp_path / "threads") == tree(tmp_path / "cluster")
+
+
+def test_a_ladder_step_on_the_cluster_is_the_same(local2, small_chunks, tmp_path):
+    args = dict(rungs="random,greedy", heroes="crow,wind", games=80, seed=3, workers=2)
+    run_ladder(tmp_path / "threads", **args)
+    with cluster_block(local2):
+        run_ladder(tmp_path / "cluster", **args)
+    threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
+    assert any(name.endswith(".parquet") for name in threads) and threads == dask
+
+
+def tuning_field() -> Field:
+    setup = run_setup(seed=1, players="greedy", fury=True, deck=None, rules=None, workers=2, what="a test")
+    return Field(setup, np.tile(default_vector(), (len(C.HERO_NAMES) + 1, 1)))
+
+
+def test_a_tuning_generation_on_the_cluster_is_the_same(local2, tmp_path):
+    fld, v = tuning_field(), default_vector()
+    settings = TuneSettings("crow", 1, 3, 17, 4)
+    threads = tune_vector(fld, settings, tmp_path / "threads.pkl", None)[0]
+    batch = score_batch(fld, "crow", [v, threads], 11, 3)
+    with cluster_block(local2):
+        dask = tune_vector(fld, settings, tmp_path / "cluster.pkl", None)[0]
+        dask_batch = score_batch(fld, "crow", [v, threads], 11, 3)
+    assert np.array_equal(threads, dask)
+    assert np.array_equal(batch, dask_batch) and batch.shape == (2, 8 * 3)
+
+
+class Counting:
+    """A progress bar that counts the games."""
+
+    def __init__(self):
+        self.n = 0
+
+    def update(self, games: int) -> None:
+        self.n += games
+
+
+class KillOnce(Counting):
+    """A progress bar that kills one worker process (SIGKILL, by its pid) at its first update."""
+
+    def __init__(self, pid: int):
+        super().__init__()
+        if pid <= 1 or pid == os.getpid():  # never a process group, init or this process
+            raise ValueError(f"not a worker's pid: {pid}")
+        self.pid, self.killed = pid, False
+
+    def update(self, games: int) -> None:
+        super().update(games)
+        if not self.killed:
+            os.kill(self.pid, signal.SIGKILL)
+            self.killed = True
+
+
+def test_a_worker_killed_mid_run_changes_nothing(small_chunks):
+    dask_or_skip()
+    setup = run_setup(seed=4, players="greedy", fury=True, deck=None, rules=None, workers=2, what="a test")
+    sides, n_pairs = setup.sides(0, 3), 300
+    kept: dict[int, np.ndarray] = {}
+
+    def keep(first: int, rows: np.ndarray) -> None:
+        kept[first] = rows.copy()
+
+    threads = runner.run_pairs(setup, sides, n_pairs, Counting(), keep=keep)
+    threads_rows = np.concatenate([kept[k] for k in sorted(kept)])
+    kept.clear()
+    with K.connect("local:2") as cluster:
+        assert cluster is not None
+        pids = sorted(cluster.client.run(os.getpid).values())
+        assert len(pids) == 2 and os.getpid() not in pids
+        bar = KillOnce(pids[0])
+        dask = runner.run_pairs(setup, sides, n_pairs, bar, keep=keep)
+    assert bar.killed and bar.n == 2 * n_pairs
+    assert np.array_equal(threads, dask)
+    assert np.array_equal(threads_rows, np.concatenate([kept[k] for k in sorted(kept)]))
+
+
+def test_keep_sees_the_chunks_in_pair_order(local2, small_chunks):
+    setup = run_setup(seed=8, players="greedy", fury=True, deck=None, rules=None, workers=2, what="a test")
+    firsts: list[int] = []
+    with cluster_block(local2):
+        runner.run_pairs(setup, setup.sides(1, 2), 100, Counting(), keep=lambda f, rows: firsts.append(f))
+    assert firsts == sorted(firsts) and firsts[0] == 0 and len(firsts) == -(-100 // SMALL_CHUNK)
+
+
+@pytest.mark.parametrize(
+    "value, needle",
+    [("local:0", "local:N needs a number"), ("local:x", "local:N"), ("udp://h:1", "expected local:N")],
+)
+def test_a_bad_cluster_value_is_one_line(value, needle, tmp_path):
+    fails(
+        "matrix",
+        "-o",
+        tmp_path / "r",
+        "--heroes",
+        "crow,wind",
+        "-n",
+        2,
+        "--cluster",
+        value,
+        needles=(needle,),
+    )
+    assert not (tmp_path / "r").exists()
+
+
+def test_without_dask_the_message_says_how_to_install(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed: ImportError
+    fails(
+        "matchup",
+        "crow",
+        "wind",
+        "-n",
+        2,
+        "--cluster",
+        "local:1",
+        needles=("pip install 'emr-sim[cluster]'",),
+    )
+
+
+def test_an_unreachable_scheduler_is_one_line(monkeypatch, tmp_path):
+    dask_or_skip()
+    monkeypatch.setattr(K, "CONNECT_SECONDS", 2)
+    monkeypatch.setenv("EMR_SIM_CLUSTER", "tcp://127.0.0.1:9")  # the discard port: nothing listens
+    fails(
+        "matrix",
+        "-o",
+        tmp_path / "r",
+        "--heroes",
+        "crow,wind",
+        "-n",
+        2,
+        needles=("no Dask scheduler answers",),
+    )
+    assert not (tmp_path / "r").exists()
+
+
+def test_without_cluster_nothing_of_dask_is_imported():
+    code = (
+        "import sys; from emr_sim.cli import main\n"
+        "try: main(['matchup', 'crow', 'wind', '-n', '4', '--quiet'])\n"
+        "except SystemExit: pass\n"
+        "print('dask' in sys.modules, 'distributed' in sys.modules, file=sys.stderr)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != K.CLUSTER_ENV}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=100, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "False False"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def dask_process(*args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+
+
+def test_a_lost_scheduler_ends_with_exit_4_and_the_run_resumes(tmp_path):
+    """A scheduler and a worker started by hand (as docs/cluster.md says), the scheduler killed
+    once a cell is written: one line, exit 4, the cells kept; the same command resumes to the
+    files of a run on threads."""
+    dask_or_skip()
+    port = str(free_port())
+    address = f"tcp://127.0.0.1:{port}"
+    run_dir, heroes = tmp_path / "run", "crow,wind,earth,poison"
+    command = [
+        sys.executable,
+        "-m",
+        "emr_sim.cli",
+        "matrix",
+        "-o",
+        str(run_dir),
+        "--heroes",
+        heroes,
+        "-n",
+        "6000",
+    ]
+    scheduler = dask_process("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", port)
+    worker = dask_process("distributed.cli.dask_worker", address, "--nthreads", "1", "--no-dashboard")
+    try:
+        run = subprocess.Popen([*command, "--quiet", "--cluster", address], stderr=subprocess.PIPE, text=True)
+        while not list((run_dir / "cells").glob("*.parquet")) and run.poll() is None:
+            time.sleep(0.05)
+        scheduler.kill()
+        _, stderr = run.communicate(timeout=60)
+    finally:
+        for process in (scheduler, worker):
+            process.kill()
+            process.wait(timeout=30)
+    assert run.returncode == 4, stderr
+    assert "Traceback" not in stderr and stderr.splitlines()[-1].startswith(
+        "emr-sim: error: the Dask scheduler"
+    )
+    kept = list((run_dir / "cells").glob("*.parquet"))
+    assert 1 <= len(kept) < 6
+    resumed = subprocess.run([*command, "--quiet", "--cluster", "local:2"], capture_output=True, timeout=100)
+    assert resumed.returncode == 0, resumed.stderr
+    threads = subprocess.run(
+        [*command[:5], str(tmp_path / "threads"), *command[6:]], capture_output=True, timeout=100
+    )
+    assert threads.returncode == 0, threads.stderr
+    assert tree(run_dir) == tree(tmp_path / "threads")
+
+
+def test_a_lost_connection_is_cluster_lost(local2):
+    """What the scheduler's going away raises in the client is ClusterLost, not Dask's error."""
+    from distributed.comm.core import CommClosedError
+
+    from emr_sim.errors import ClusterLost
+
+    with pytest.raises(ClusterLost, match="went away"), K.lost_scheduler(local2):
+        raise CommClosedError("in test")
