@@ -680,10 +680,13 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
     from emr_sim.simulate.ladder import run_ladder
 
     def estimate(seconds: float, record: dict) -> None:
+        from emr_sim.simulate.runner import active_cluster
+
         steps = len(record["rungs"]) - 1
+        where = "threads" if active_cluster() is None else "cluster workers"
         note(
             f"ladder of {steps} steps, {steps * record['games_per_step']:,} games: "
-            f"estimated {seconds:,.0f} s on these threads"
+            f"estimated {seconds:,.0f} s on these {where}"
         )
 
     if heroes is not None and heroes.strip().lower() == "all":

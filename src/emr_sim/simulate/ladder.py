@@ -151,8 +151,9 @@ def check_root(root: Path, record: dict) -> None:
 def estimate_seconds(plan: Plan) -> float:
     """Seconds the ladder's games should take on its threads: SAMPLE_PAIRS mirror pairs of
     each master per step, played on one thread on seeds of their own once the kernels are
-    loaded, scaled to the step's pairs and divided among the threads."""
-    from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
+    loaded, scaled to the step's pairs and divided among the threads (or the workers of a
+    cluster: emr_sim.simulate.cluster)."""
+    from emr_sim.simulate.runner import load_kernels, on_threads, parallelism, progress_bar, run_pairs
 
     total = 0.0
     pairs_per_step = plan.record["games_per_step"] // 2
@@ -161,10 +162,10 @@ def estimate_seconds(plan: Plan) -> float:
         start = time.perf_counter()
         for k, hero in enumerate(plan.heroes):
             h = C.HERO_NAMES.index(hero)
-            with progress_bar(0, quiet=True) as silent:
+            with progress_bar(0, quiet=True) as silent, on_threads():
                 run_pairs(setup, setup.sides(h, h), SAMPLE_PAIRS, silent, seed=k + 1)
         per_pair = (time.perf_counter() - start) / (SAMPLE_PAIRS * len(plan.heroes))
-        total += per_pair * pairs_per_step / setup.workers
+        total += per_pair * pairs_per_step / parallelism(setup)  # threads, or a cluster's workers
     return total
 
 

@@ -11,6 +11,7 @@ turns them into compact columns) and are dropped.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import sys
 from collections.abc import Callable, Iterator
@@ -43,6 +44,17 @@ def use_cluster(cluster):
 def active_cluster():
     """The cluster the runner plays on, or None (threads)."""
     return _cluster
+
+
+@contextlib.contextmanager
+def on_threads() -> Iterator[None]:
+    """Within the block, play on this process's threads even with a cluster: the few pairs an
+    estimate times, which a cluster's per-task cost would swamp."""
+    previous = use_cluster(None)
+    try:
+        yield
+    finally:
+        use_cluster(previous)
 
 
 def parallelism(setup: RunSetup) -> int:

@@ -147,13 +147,17 @@ def check_root(root: Path, record: dict) -> list[dict]:
 def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) -> float:
     """Seconds the plan should take at most (every round played), less the `done` master
     tunings already finished (a resumed run), from a sample of pairs timed on every thread."""
+    from emr_sim.simulate.runner import on_threads, parallelism
+
     fld = Field(setup, vectors)
     hero = plan.heroes[0]
     sample = [vectors[C.HERO_NAMES.index(hero)]] * setup.workers
-    score_batch(fld, hero, sample[:1], 0, 1)  # loads the kernels before the clock starts
-    start = time.perf_counter()
-    score_batch(fld, hero, sample, deal_seed(plan.seed, "estimate"), SAMPLE_PAIRS)
+    with on_threads():  # timed on the threads, scaled to a cluster's workers below
+        score_batch(fld, hero, sample[:1], 0, 1)  # loads the kernels before the clock starts
+        start = time.perf_counter()
+        score_batch(fld, hero, sample, deal_seed(plan.seed, "estimate"), SAMPLE_PAIRS)
     per_pair = (time.perf_counter() - start) / (len(sample) * len(C.HERO_NAMES) * SAMPLE_PAIRS)
+    per_pair *= setup.workers / parallelism(setup)
     todo = [h for _ in range(plan.rounds) for h in plan.heroes][done:]
     pairs = sum(
         plan.generations * candidates_per_generation(h, plan.popsize) * plan.pairs + 2 * plan.validation_pairs

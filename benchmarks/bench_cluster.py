@@ -1,0 +1,100 @@
+"""In-process threads against --cluster local:N on the same matrix, and the per-task overhead.
+
+    PYTHONPATH=src python benchmarks/bench_cluster.py [--games 16000] [--heroes all] [--workers 2]
+        [--repeat 2] [--chunks 50,200,500,2000]
+
+1. A greedy matrix (every cell of --heroes, --games per cell) played on --workers threads,
+   then on a LocalCluster of --workers single-threaded worker processes, alternately --repeat
+   times; the play times compared (kernels loaded before the clock in both), the cluster's
+   start-up and kernel warm-up reported apart. The run directories are compared file for file.
+2. The per-task overhead: 20 chunks of each size in --chunks played by run_pairs on threads
+   and on the cluster; (cluster - threads) / tasks, the cost a task adds, which sets the
+   cluster's chunk size (emr_sim.simulate.cluster.CHUNK_PAIRS).
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from emr_sim.simulate import cluster as K
+from emr_sim.simulate import runner
+from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
+from emr_sim.simulate.setup import run_setup
+
+TASKS = 20  # chunks per size in the overhead measurement
+
+
+def files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def play_matrix(root: Path, args) -> float:
+    heroes = None if args.heroes == "all" else args.heroes
+    run = run_matrix(root, heroes, args.games, seed=1, workers=args.workers)
+    return run.seconds
+
+
+def timed_pairs(setup, n_pairs: int) -> float:
+    with progress_bar(0, quiet=True) as silent:
+        start = time.perf_counter()
+        run_pairs(setup, setup.sides(0, 5), n_pairs, silent, seed=3)
+        return time.perf_counter() - start
+
+
+def overhead(cluster, setup, sizes: list[int]) -> None:
+    print("chunk pairs | threads s | cluster s | overhead per task ms | overhead %")
+    for size in sizes:
+        n_pairs = TASKS * size
+        runner.CHUNK_PAIRS = K.CHUNK_PAIRS = size
+        threads = timed_pairs(setup, n_pairs)
+        previous = runner.use_cluster(cluster)
+        try:
+            dask = timed_pairs(setup, n_pairs)
+        finally:
+            runner.use_cluster(previous)
+        per_task = (dask - threads) / TASKS * setup.workers  # tasks run `workers` at a time
+        extra = 100 * (dask / threads - 1)
+        print(f"{size:11} | {threads:9.2f} | {dask:9.2f} | {per_task * 1000:20.1f} | {extra:9.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=16_000)
+    parser.add_argument("--heroes", default="all")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--chunks", default="50,200,500,2000")
+    args = parser.parse_args()
+    setup = run_setup(
+        seed=1, players="greedy", fury=True, deck=None, rules=None, workers=args.workers, what="a bench"
+    )
+    load_kernels(setup, setup.sides(0, 1))
+    start = time.perf_counter()
+    with K.connect(f"local:{args.workers}") as cluster:
+        assert cluster is not None
+        started = time.perf_counter() - start
+        cluster.warm(setup.table, setup.opts, setup.sides(0, 1), runner.pairs.seat_weights(setup.weights()))
+        warmed = time.perf_counter() - start - started
+        print(f"cluster local:{args.workers}: started in {started:.1f} s, kernels warmed in {warmed:.1f} s")
+        with tempfile.TemporaryDirectory() as tmp:
+            for k in range(args.repeat):
+                threads = play_matrix(Path(tmp) / f"threads-{k}", args)
+                previous = runner.use_cluster(cluster)
+                try:
+                    dask = play_matrix(Path(tmp) / f"cluster-{k}", args)
+                finally:
+                    runner.use_cluster(previous)
+                same = files(Path(tmp) / f"threads-{k}") == files(Path(tmp) / f"cluster-{k}")
+                print(
+                    f"matrix {args.heroes} x {args.games} games: threads {threads:.1f} s, "
+                    f"cluster {dask:.1f} s ({100 * (dask / threads - 1):+.1f} %), files identical: {same}"
+                )
+        overhead(cluster, setup, [int(s) for s in args.chunks.split(",")])
+
+
+if __name__ == "__main__":
+    main()
