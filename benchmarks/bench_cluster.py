@@ -7,9 +7,10 @@
    then on a LocalCluster of --workers single-threaded worker processes, alternately --repeat
    times; the play times compared (kernels loaded before the clock in both), the cluster's
    start-up and kernel warm-up reported apart. The run directories are compared file for file.
-2. The per-task overhead: 20 chunks of each size in --chunks played by run_pairs on threads
-   and on the cluster; (cluster - threads) / tasks, the cost a task adds, which sets the
-   cluster's chunk size (emr_sim.simulate.cluster.CHUNK_PAIRS).
+2. The per-task overhead: EMPTY tasks of no pairs (the fixed cost of a task), then 20 chunks
+   of each size in --chunks played by run_pairs on threads and on the cluster;
+   (cluster - threads) / tasks, the cost a task adds, which sets the cluster's chunk size
+   (emr_sim.simulate.cluster.CHUNK_PAIRS).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
 from emr_sim.simulate.setup import run_setup
 
 TASKS = 20  # chunks per size in the overhead measurement
+EMPTY = 500  # tasks of no pairs, for the fixed cost of a task
 
 
 def files(root: Path) -> dict[str, bytes]:
@@ -43,6 +45,17 @@ def timed_pairs(setup, n_pairs: int) -> float:
         start = time.perf_counter()
         run_pairs(setup, setup.sides(0, 5), n_pairs, silent, seed=3)
         return time.perf_counter() - start
+
+
+def empty_tasks(cluster, setup) -> None:
+    """The fixed cost of a task, games aside: EMPTY tasks of no pairs sent and gathered."""
+    weights = runner.pairs.seat_weights(setup.weights())
+    args = (setup.table, setup.opts, 1, 0, 0, setup.sides(0, 1), weights, True)
+    cluster.map_ordered(K.play_chunk, [args] * 10)  # connections made
+    start = time.perf_counter()
+    cluster.map_ordered(K.play_chunk, [args] * EMPTY)
+    seconds = time.perf_counter() - start
+    print(f"{EMPTY} empty tasks: {seconds:.2f} s, {1000 * seconds / EMPTY:.1f} ms a task")
 
 
 def overhead(cluster, setup, sizes: list[int]) -> None:
@@ -93,6 +106,7 @@ def main() -> None:
                     f"matrix {args.heroes} x {args.games} games: threads {threads:.1f} s, "
                     f"cluster {dask:.1f} s ({100 * (dask / threads - 1):+.1f} %), files identical: {same}"
                 )
+        empty_tasks(cluster, setup)
         overhead(cluster, setup, [int(s) for s in args.chunks.split(",")])
 
 

@@ -18,6 +18,11 @@ ROOT = str(BENCH.parent)
         ("bench_skill.py", ["--games", "20"], "2 rungs"),
         ("bench_components.py", ["--games", "1", "--reps", "1"], "greedy by decision kind"),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--games", "20"], "same results in every run"),
+        (
+            "bench_cluster.py",
+            ["--games", "20", "--heroes", "crow,wind", "--repeat", "1", "--chunks", "5"],
+            "files identical: True",
+        ),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--cli", "heroes"], "same results in every run"),
     ],
 )

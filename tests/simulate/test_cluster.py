@@ -105,6 +105,21 @@ def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp
     assert len(threads) >= 4 and threads == dask
 
 
+def test_the_next_cells_are_sent_while_one_ends(local2, small_chunks, tmp_path, monkeypatch):
+    """Chunks of the cells to come are sent ahead (Cluster.expect) and taken by their cell."""
+    ahead = []
+    take = K.Cluster.take
+
+    def counting_take(self, args):
+        ahead.append(K.chunk_key(args) in self.sent)
+        return take(self, args)
+
+    monkeypatch.setattr(K.Cluster, "take", counting_take)
+    with cluster_block(local2):
+        run_matrix(tmp_path / "cluster", heroes="crow,wind,earth", games=120, seed=5, workers=2)
+    assert len(ahead) == 3 * -(-60 // SMALL_CHUNK) and any(ahead) and not local2.sent
+
+
 def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path, monkeypatch):
     from emr_sim.simulate import matrix
 
@@ -278,8 +293,8 @@ def dask_process(*args: str) -> subprocess.Popen:
 
 def test_a_lost_scheduler_ends_with_exit_4_and_the_run_resumes(tmp_path):
     """A scheduler and a worker started by hand (as docs/cluster.md says), the scheduler killed
-    once a cell is written: one line, exit 4, the cells kept; the same command resumes to the
-    files of a run on threads."""
+    once a cell is written: one line, exit 4, the cells kept; the run resumes (here on threads)
+    to the files of a run on threads."""
     dask_or_skip()
     port = str(free_port())
     address = f"tcp://127.0.0.1:{port}"
@@ -314,12 +329,9 @@ def test_a_lost_scheduler_ends_with_exit_4_and_the_run_resumes(tmp_path):
     )
     kept = list((run_dir / "cells").glob("*.parquet"))
     assert 1 <= len(kept) < 6
-    resumed = subprocess.run([*command, "--quiet", "--cluster", "local:2"], capture_output=True, timeout=100)
-    assert resumed.returncode == 0, resumed.stderr
-    threads = subprocess.run(
-        [*command[:5], str(tmp_path / "threads"), *command[6:]], capture_output=True, timeout=100
-    )
-    assert threads.returncode == 0, threads.stderr
+    resumed = run_matrix(run_dir, heroes, 6000, workers=2)  # the same run, resumed on threads
+    assert len(resumed.skipped) == len(kept) and len(resumed.played) == 6 - len(kept)
+    run_matrix(tmp_path / "threads", heroes, 6000, workers=2)
     assert tree(run_dir) == tree(tmp_path / "threads")
 
 

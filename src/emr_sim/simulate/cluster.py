@@ -81,6 +81,8 @@ class Cluster:
     client: object
     say: Callable[[str], None]
     warmed: set = field(default_factory=set)  # worker addresses whose kernels are loaded
+    upcoming: dict = field(default_factory=dict)  # chunk key -> args, expected, not yet sent
+    sent: dict = field(default_factory=dict)  # chunk key -> future, sent ahead of its call
 
     def workers(self) -> list[str]:
         return list(self.client.scheduler_info(n_workers=-1)["workers"])  # type: ignore[attr-defined]
@@ -116,6 +118,31 @@ class Cluster:
         """fn(*args) for each tuple, on the cluster; the results in the order given."""
         return self.gather([self.submit(fn, *args) for args in arg_tuples])
 
+    def expect(self, table, opts, calls: list[tuple]) -> None:
+        """Calls of run_pairs to come, (seed, first_pair, n_pairs, sides, weights, keep_rows)
+        each: their chunks are sent while the current call's last chunks are played, so the
+        workers do not wait at the end of each cell. A later call with the same arguments
+        takes the chunks sent for it; the chunks of an earlier expectation are dropped."""
+        for future in self.sent.values():
+            future.cancel()
+        self.upcoming, self.sent = {}, {}
+        for seed, first_pair, n_pairs, sides, weights, keep_rows in calls:
+            for first, count in runner.chunks(n_pairs, CHUNK_PAIRS):
+                args = (table, opts, seed, first_pair + first, count, sides, weights, keep_rows)
+                self.upcoming[chunk_key(args)] = args
+
+    def take(self, args: tuple):
+        """The future of a chunk: the one sent ahead for it, else a new one."""
+        key = chunk_key(args)
+        self.upcoming.pop(key, None)
+        future = self.sent.pop(key, None)
+        return self.submit(play_chunk, *args) if future is None else future
+
+    def send_ahead(self, room: int) -> None:
+        """Up to `room` expected chunks sent (in the order they were expected)."""
+        for key in list(itertools.islice(self.upcoming, max(0, room))):
+            self.sent[key] = self.submit(play_chunk, *self.upcoming.pop(key))
+
     def run_pairs(self, table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress):
         """runner.run_pairs on the cluster: the aggregate; keep(first row, rows) in pair order."""
         from distributed import as_completed
@@ -126,8 +153,7 @@ class Cluster:
         where: dict[str, tuple[int, int]] = {}
 
         def send(first: int, count: int):
-            args = (table, opts, seed, first_pair + first, count, sides, weights, bool(keep))
-            future = self.submit(play_chunk, *args)
+            future = self.take((table, opts, seed, first_pair + first, count, sides, weights, bool(keep)))
             where[future.key] = (first, count)
             return future
 
@@ -149,7 +175,13 @@ class Cluster:
                     next_first += count
                 for c in itertools.islice(todo, 1):
                     flow.add(send(*c))
+                self.send_ahead(window - len(where) - len(self.sent))  # this call's last chunks
         return total
+
+
+def chunk_key(args: tuple) -> tuple:
+    """What makes two chunks the same task: every argument, the arrays by their bytes."""
+    return tuple(a.tobytes() if isinstance(a, np.ndarray) else a for a in args)
 
 
 @contextlib.contextmanager

@@ -21,7 +21,7 @@ import pandas as pd
 from emr_sim import codes as C
 from emr_sim.simulate.records import GameColumns
 from emr_sim.simulate.rundir import RUN_FORMAT
-from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
+from emr_sim.simulate.runner import expect, load_kernels, progress_bar, run_pairs
 from emr_sim.simulate.runwriter import open_run
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
@@ -67,6 +67,17 @@ def play_part(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs
     part = GameColumns(2 * n_pairs, hero_a, hero_b, first_pair)
     run_pairs(spec.setup, sides, n_pairs, progress, seed, keep=part.put, first_pair=first_pair)
     return part
+
+
+def expect_cells(spec: CellSpec, cells: list[tuple[str, str]]) -> None:
+    """The first part of every cell (what play_cell plays before any --until-ci batch), for
+    a cluster to send ahead (emr_sim.simulate.runner.expect)."""
+    n_pairs = math.ceil(spec.games / 2)
+    calls = []
+    for a, b in cells:
+        sides = spec.setup.sides(C.HERO_NAMES.index(a), C.HERO_NAMES.index(b))
+        calls.append((sides, n_pairs, cell_seed(spec.setup.seed, a, b), True))
+    expect(spec.setup, calls)
 
 
 def play_cell_pairs(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs: int, progress):
@@ -215,6 +226,7 @@ def run_matrix(
         skipped = [c for c in cells if c not in todo]
         if todo:
             load_kernels(setup, setup.sides(0, 1))
+            expect_cells(spec, todo)  # a cluster sends the next cells' chunks while one ends
         start = time.perf_counter()
         played_games = 0
         with progress_bar(len(todo) * spec.games, quiet) as bar:

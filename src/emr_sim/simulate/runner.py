@@ -78,6 +78,15 @@ def load_kernels(setup: RunSetup, sides: np.ndarray, weights: np.ndarray | None 
         pairs.play_pairs(setup.table, setup.opts, 0, 0, 0, sides, agg, no_rows, weights)
 
 
+def expect(setup: RunSetup, calls: list[tuple[np.ndarray, int, int, bool]]) -> None:
+    """Tell a cluster the run_pairs calls to come, (sides, n_pairs, seed, keep) each, from
+    pair 0 with the set-up's weights, so it sends their chunks ahead; nothing on threads."""
+    if _cluster is not None and calls:
+        weights = pairs.seat_weights(setup.weights())
+        ahead = [(seed, 0, n_pairs, sides, weights, keep) for sides, n_pairs, seed, keep in calls]
+        _cluster.expect(setup.table, setup.opts, ahead)
+
+
 def run_pairs(
     setup: RunSetup,
     sides: np.ndarray,
