@@ -39,7 +39,6 @@ from emr_sim.codes import (
     H_DECIDER,
     H_DECISIONS,
     H_FIRST,
-    H_HERO_MODE,
     H_PHASE,
     H_PLAYS,
     H_TURN,
@@ -50,17 +49,19 @@ from emr_sim.codes import (
     N_SOURCES,
     N_TECH,
     P_HEALTH,
-    P_HERO,
     PLAYER_GREEDY,
     PLAYER_GREEDY_NOTECH,
+    PLAYER_ISMCTS,
     STATE_SIZE,
     TECH_F_CHOOSE,
 )
 from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.greedy import choose_greedy
+from emr_sim.players.ismcts import choose_ismcts, new_search
+from emr_sim.players.leaf import weight_row
 from emr_sim.players.observe import observe
-from emr_sim.players.params import ROW_NO_HERO, check_weights, default_weights
+from emr_sim.players.params import check_weights, default_weights
 from emr_sim.players.random_player import choose_random
 from emr_sim.rng import seed_rng
 from emr_sim.rules.core import pb
@@ -73,19 +74,21 @@ PLAYER_STREAM = 1  # RNG streams 1 and 2: the players of seats 0 and 1
 
 @njit_alloc
 def new_buffers():
-    """(state, observation, events, legal, player rngs, the greedy's scratch) for one game loop."""
+    """(state, observation, events, legal, player rngs, the greedy's scratch, the search's
+    buffers) for one game loop."""
     S = np.zeros(STATE_SIZE, dtype=np.int64)
     obs = np.zeros(STATE_SIZE, dtype=np.int64)
     ev = np.zeros((MAX_EVENTS + 1, EV_SIZE), dtype=np.int64)
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     prng = np.zeros((2, 4), dtype=np.int64)
-    return S, obs, ev, legal, prng, new_scratch()
+    return S, obs, ev, legal, prng, new_scratch(), new_search()
 
 
 @njit_inline
-def decide(S, T, O, kinds, obs, legal, prng, scratch, weights):
+def decide(S, T, O, kinds, obs, legal, prng, scratch, search, weights):
     """The pending decider's action: its player sees only its observation (D-HIDDEN) and
-    reads the parameter vector of its seat and master (weights[seat, row])."""
+    reads the parameter vector of its seat and master (weights[seat, row]); a search
+    player its seat's rows and search settings (weights[seat], players/search_params.py)."""
     p = S[H_DECIDER]
     n = legal_actions(S, T, O, legal)
     if n == 0:
@@ -94,15 +97,10 @@ def decide(S, T, O, kinds, obs, legal, prng, scratch, weights):
         observe(S, p, obs)
         W = weights[p, weight_row(S, p)]  # a view: no copy
         return choose_greedy(obs, T, O, p, legal, n, scratch, kinds[p] == PLAYER_GREEDY, W)
+    if kinds[p] == PLAYER_ISMCTS:
+        observe(S, p, obs)
+        return choose_ismcts(obs, T, O, p, legal, n, prng[p], search, weights[p])
     return choose_random(legal, n, prng[p])
-
-
-@njit_inline
-def weight_row(S, p):
-    """The row of seat p's parameters: its master, or ROW_NO_HERO with fury off."""
-    if S[H_HERO_MODE] == 0 or S[pb(p) + P_HERO] < 0:
-        return ROW_NO_HERO
-    return S[pb(p) + P_HERO]
 
 
 @njit
@@ -146,7 +144,7 @@ def game_loop(T, O, seed, index, seats, bufs, rec, weights):
     """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1),
     weights by seat (players/params.py). Inlined into the pair loop (emr_sim.sim.pairs)
     and into play_game."""
-    S, obs, ev, legal, prng, scratch = bufs
+    S, obs, ev, legal, prng, scratch, search = bufs
     deck_totals(T, scratch[0])
     rec[:] = 0
     ev[0, 0] = 0
@@ -156,7 +154,7 @@ def game_loop(T, O, seed, index, seats, bufs, rec, weights):
     advance(S, T, O, ev)
     tally(ev, rec)
     while S[H_PHASE] != DK_NONE:
-        code = decide(S, T, O, seats, obs, legal, prng, scratch, weights)
+        code = decide(S, T, O, seats, obs, legal, prng, scratch, search, weights)
         apply_action(S, T, O, ev, code)
         tally(ev, rec)
     finish_record(S, rec)
