@@ -28,7 +28,7 @@ from emr_sim.players.search_params import (
 )
 from emr_sim.specs import PlayerSpec, SpecError, made, shown
 
-DEFAULTS: dict[str, float | str] = {"n": 400, "c": 0.7, "leaf": "random", "depth": 10}
+DEFAULTS: dict[str, float | str] = {"n": 400, "c": 0.2, "leaf": "greedy", "depth": 4}
 ORDER = ("n", "c", "leaf", "depth")
 LEAF_CODES = {"eval": LEAF_EVAL, "random": LEAF_RANDOM, "greedy": LEAF_GREEDY, "tuned": LEAF_GREEDY}
 assert tuple(LEAF_CODES) == LEAF_NAMES

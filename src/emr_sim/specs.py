@@ -8,7 +8,7 @@
     book:FILE                   the greedy with a book's vectors; the same as book(path=FILE)
     tuned                       the greedy with the book shipped with the package
     ismcts:N                    information-set MCTS, N iterations per decision; the same as
-    ismcts(n=N,c=0.7,leaf=random,depth=10)   (leaf: eval, random, greedy or tuned)
+    ismcts(n=N,c=0.2,leaf=greedy,depth=4)   (leaf: eval, random, greedy or tuned)
     book-notech:FILE, tuned-notech   the same vectors, never the master's own technique
 
 Every greedy kind has a technique-free twin (without_technique): the greedy-notech kernel with

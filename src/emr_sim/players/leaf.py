@@ -48,12 +48,19 @@ def result_value(R, me):
 
 
 @njit
-def eval_value(R, T, O, me, counts, W, scale, bias):
-    """The greedy's board_eval of R for me (the unseen cards counted from my side only)
-    as a win probability, 1 / (1 + exp(-(scale * value + bias)))."""
+def board_value(R, T, O, me, counts, W):
+    """The greedy's board_eval of R for me, the unseen cards counted from my side only
+    (R may be a full state or my observation: board_eval reads nothing I cannot see).
+    counts: a greedy scratch's first array, its deck totals filled (deck_totals)."""
     counts[MISC_ROW, DISC_EPOCH] = -1.0  # another game's discard pile: count it afresh
     unseen_counts(R, T, me, counts)
-    x = scale * board_eval(R, T, O, counts, me, W) + bias
+    return board_eval(R, T, O, counts, me, W)
+
+
+@njit
+def eval_value(R, T, O, me, counts, W, scale, bias):
+    """board_value as a win probability, 1 / (1 + exp(-(scale * value + bias)))."""
+    x = scale * board_value(R, T, O, me, counts, W) + bias
     return 1.0 / (1.0 + math.exp(-x))
 
 

@@ -41,7 +41,7 @@ MAX_EXPLORE = 10.0
 # The win-probability mapping p = 1 / (1 + exp(-(scale * value + bias))) of the greedy's
 # board_eval from the searcher's side, fitted on greedy games' outcomes by
 # scripts/fit_eval_mapping.py (docs/players.md gives the fit and its command).
-EVAL_SCALE = 0.3
+EVAL_SCALE = 0.464
 EVAL_BIAS = 0.0
 
 
