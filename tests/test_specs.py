@@ -302,6 +302,7 @@ def test_players_lists_every_kind_and_parameter():
         "book-notech",
         "tuned-notech",
         "ismcts",
+        "ismcts-open",
     ]
     assert listed["rows"] == list(ROW_NAMES)
 

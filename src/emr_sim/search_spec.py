@@ -91,7 +91,7 @@ def canonical(kind: str, params: dict[str, float | str]) -> str:
 
 def search_lines() -> list[str]:
     """The listing's lines for the ismcts parameters (`emr-sim players`)."""
-    lines = ["", "Parameters of ismcts: ismcts(NAME=VALUE,...) or ismcts:N:"]
+    lines = ["", "Parameters of ismcts and ismcts-open: ismcts(NAME=VALUE,...) or ismcts:N:"]
     for name, doc in DOCS:
         lines.append(f"  {name:<6} default {shown(DEFAULTS[name]):<7} {doc}")
     return lines

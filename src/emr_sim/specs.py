@@ -9,6 +9,7 @@
     tuned                       the greedy with the book shipped with the package
     ismcts:N                    information-set MCTS, N iterations per decision; the same as
     ismcts(n=N,c=0.2,leaf=greedy,depth=4)   (leaf: eval, random, greedy or tuned)
+    ismcts-open:N               the same search seeing the hidden cards (perfect information)
     book-notech:FILE, tuned-notech   the same vectors, never the master's own technique
 
 Every greedy kind has a technique-free twin (without_technique): the greedy-notech kernel with
@@ -99,6 +100,14 @@ KINDS = {
             SEARCH_PARAMS,
             "n",
             "information-set Monte Carlo tree search, N iterations a decision",
+            "N",
+        ),
+        Kind(
+            "ismcts-open",
+            C.PLAYER_ISMCTS_OPEN,
+            SEARCH_PARAMS,
+            "n",
+            "the same search seeing the hidden cards: a ceiling, never for balance figures",
             "N",
         ),
     )

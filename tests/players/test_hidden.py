@@ -220,3 +220,20 @@ def test_d_hidden_search_decisions_ignore_opponent_hand_and_draw_pile(seed, play
         searched += 1
         exchanged += not np.array_equal(S2[opponent_hand(g.state, p)], g.state[opponent_hand(g.state, p)])
     assert searched >= 15 and exchanged >= searched // 2
+
+
+def test_d_hidden_the_open_searcher_does_see_the_hidden_cards():
+    """ismcts-open (perfect information, a ceiling only) searches the state itself: the same
+    exchanges do change some of its decisions, so the test above would catch a search that
+    read the hidden cards."""
+    kinds, weights = parse_players("ismcts-open:4,greedy"), player_weights("ismcts-open:4,greedy")
+    rng = np.random.default_rng(3000)
+    changed = 0
+    for g, prng in seeded_steps(23, kinds, weights=weights):
+        if g.over:
+            break
+        if g.decider != 0 or len(g.legal_codes()) < 2:
+            continue
+        twin = Game(indistinguishable(g.state, 0, rng), g.table, g.opts, g.deck)
+        changed += g.choose(kinds, prng.copy(), weights) != twin.choose(kinds, prng.copy(), weights)
+    assert changed > 0

@@ -227,7 +227,7 @@ class Game:
         legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
         if self._scratch is None:
             self._scratch = e.new_scratch()  # its table of chances serves every decision
-        if self._search is None and codes.PLAYER_ISMCTS in kinds:
+        if self._search is None and (codes.PLAYER_ISMCTS in kinds or codes.PLAYER_ISMCTS_OPEN in kinds):
             self._search = e.new_search()  # the search's pools, once per game
         scratch = self._scratch
         search = self._search if self._search is not None else _no_search()

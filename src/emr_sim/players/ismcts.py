@@ -89,12 +89,13 @@ def new_search():
 
 
 @njit_entry
-def choose_ismcts(obs, T, O, me, legal, n, prng, search, Wseat):
+def choose_ismcts(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
     """The search's action at the pending decision of obs (me deciding; legal[0..n-1]),
-    with the settings of Wseat[SEARCH_ROW] and the greedy vectors of Wseat's rows."""
+    with the settings of Wseat[SEARCH_ROW] and the greedy vectors of Wseat's rows. With
+    sees_all, obs is the state itself and is searched as it is (PLAYER_ISMCTS_OPEN)."""
     if n == 1:
         return legal[0]
-    run_search(obs, T, O, me, prng, search, Wseat)
+    run_search(obs, T, O, me, prng, search, Wseat, sees_all)
     nodes, slot, child_of = search[0], search[2], search[8]
     match_children(nodes, ROOT, obs[H_PHASE], me, legal, n, slot, child_of)
     best = legal[0]
@@ -109,9 +110,10 @@ def choose_ismcts(obs, T, O, me, legal, n, prng, search, Wseat):
 
 
 @njit_entry
-def run_search(obs, T, O, me, prng, search, Wseat):
+def run_search(obs, T, O, me, prng, search, Wseat, sees_all):
     """Grow the tree of obs's decision in the search's pool (its root: node ROOT); the
-    number of nodes."""
+    number of nodes. With sees_all, no card is dealt: every iteration plays on obs as it
+    is, with a fresh game RNG (reshuffles stay chance)."""
     nodes, value, slot, path, R, robs, ev, rlegal, child_of, unseen, seen, rng, gscratch = search
     settings = Wseat[SEARCH_ROW]
     iterations = max(1, int(settings[S_ITERATIONS]))
@@ -122,7 +124,7 @@ def run_search(obs, T, O, me, prng, search, Wseat):
     bias = settings[S_EVAL_BIAS]
     seed_rng(rng, 0, next32(prng, 0), obs[H_DECISIONS], SEARCH_STREAM)
     deck_totals(T, gscratch[0])
-    n_unseen = unseen_cards(obs, T, me, seen, unseen)
+    n_unseen = 0 if sees_all else unseen_cards(obs, T, me, seen, unseen)
     init_node(nodes, value, ROOT, -1, obs[H_PHASE], me)
     size = 1
     for _ in range(iterations):

@@ -52,6 +52,7 @@ from emr_sim.codes import (
     PLAYER_GREEDY,
     PLAYER_GREEDY_NOTECH,
     PLAYER_ISMCTS,
+    PLAYER_ISMCTS_OPEN,
     STATE_SIZE,
     TECH_F_CHOOSE,
 )
@@ -99,7 +100,9 @@ def decide(S, T, O, kinds, obs, legal, prng, scratch, search, weights):
         return choose_greedy(obs, T, O, p, legal, n, scratch, kinds[p] == PLAYER_GREEDY, W)
     if kinds[p] == PLAYER_ISMCTS:
         observe(S, p, obs)
-        return choose_ismcts(obs, T, O, p, legal, n, prng[p], search, weights[p])
+        return choose_ismcts(obs, T, O, p, legal, n, prng[p], search, weights[p], False)
+    if kinds[p] == PLAYER_ISMCTS_OPEN:  # perfect information: the state itself
+        return choose_ismcts(S, T, O, p, legal, n, prng[p], search, weights[p], True)
     return choose_random(legal, n, prng[p])
 
 
