@@ -135,6 +135,7 @@ def root_visits(search: tuple, legal: list[int]) -> dict[int, int]:
     return out
 
 
+@pytest.mark.nojit  # also run as plain Python (tests/test_nojit.py): 4 iterations, one position
 def test_the_tree_counts_every_iteration_once_at_the_root():
     g = Game.new(11)
     for _ in range(3):
