@@ -39,7 +39,7 @@ def play_logged(T, O, seed, first, count, seats, recs, actions, heroes, weights)
     """engine.play_game's loop, keeping each action code in actions[k] (-1 after the end)
     and the heroes of the two seats in heroes[k] (NO_HERO with fury off); the greedy
     players read `weights` by seat (players/params.py: the defaults)."""
-    S, obs, ev, legal, prng, scratch, search = new_buffers()
+    S, obs, ev, legal, prng, scratch = new_buffers()
     for k in range(count):
         deck_totals(T, scratch[0])
         recs[k, :] = 0
@@ -53,7 +53,7 @@ def play_logged(T, O, seed, first, count, seats, recs, actions, heroes, weights)
         tally(ev, recs[k])
         step = 0
         while S[C.H_PHASE] != C.DK_NONE:
-            code = decide(S, T, O, seats, obs, legal, prng, scratch, search, weights)
+            code = decide(S, T, O, seats, obs, legal, prng, scratch, None, weights)
             if step < actions.shape[1]:
                 actions[k, step] = code
             step += 1

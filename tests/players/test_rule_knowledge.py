@@ -130,7 +130,7 @@ def first_attack(ev):
 def sample_games(T, O, seed, count, seats, plays, defences, weights):
     """Play `count` seeded games; fill `plays` (K_*) for every greedy play and `defences`
     (D_*) for every greedy answer with a block legal. Returns the numbers of rows."""
-    S, obs, ev, legal, prng, scratch, search = new_buffers()
+    S, obs, ev, legal, prng, scratch = new_buffers()
     S2 = np.zeros(C.STATE_SIZE, dtype=np.int64)
     ev2 = np.zeros((C.MAX_EVENTS + 1, C.EV_SIZE), dtype=np.int64)
     n_plays = 0
@@ -148,7 +148,7 @@ def sample_games(T, O, seed, count, seats, plays, defences, weights):
             steps += 1
             kind = S[C.H_PHASE]
             p = S[C.H_DECIDER]
-            code = decide(S, T, O, seats, obs, legal, prng, scratch, search, weights)
+            code = decide(S, T, O, seats, obs, legal, prng, scratch, None, weights)
             greedy = seats[p] == C.PLAYER_GREEDY or seats[p] == C.PLAYER_GREEDY_NOTECH
             turn = kind == C.DK_TURN or kind == C.DK_EXTRA
             if greedy and turn and code >= C.A_PLAY and n_plays < len(plays):

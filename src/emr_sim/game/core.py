@@ -11,7 +11,6 @@ Everything here calls the jitted rules (emr_sim.rules); nothing re-implements th
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,12 +29,6 @@ class IllegalAction(BadInput):
 
 
 _loaded = False  # whether the kernels a Game calls from Python were checked for compiling
-
-
-@functools.cache
-def _no_search() -> tuple:
-    """Search buffers for games without a search player: passed, never written."""
-    return _engine().new_search()
 
 
 def _engine():
@@ -227,10 +220,11 @@ class Game:
         legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
         if self._scratch is None:
             self._scratch = e.new_scratch()  # its table of chances serves every decision
-        if self._search is None and (codes.PLAYER_ISMCTS in kinds or codes.PLAYER_ISMCTS_OPEN in kinds):
+        searching = any(int(k) in e.SEARCH_KINDS for k in kinds)
+        if self._search is None and searching:
             self._search = e.new_search()  # the search's pools, once per game
         scratch = self._scratch
-        search = self._search if self._search is not None else _no_search()
+        search = self._search if searching else None  # None: decide compiled without the search
         e.deck_totals(self.table, scratch[0])
         seat_weights = e.seat_weights(weights)
         return int(

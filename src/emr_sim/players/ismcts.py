@@ -30,7 +30,7 @@ from emr_sim.codes import (
     N_ACTIONS,
     STATE_SIZE,
 )
-from emr_sim.jit import njit_alloc, njit_entry, njit_inline
+from emr_sim.jit import is_none_type, njit_alloc, njit_entry, njit_inline, overload_by_type
 from emr_sim.players.determinise import determinise, unseen_cards
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.leaf import leaf_value
@@ -179,3 +179,22 @@ def nth_untried(child_of, m, t):
                 return k
             t -= 1
     return m - 1
+
+
+def search_choice(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
+    """choose_ismcts in a loop with the search's buffers. A loop without a search player
+    passes None for them (engine.search_buffers), and its kernels are compiled without the
+    search at all (the overload below picks by the type): a greedy run compiles as fast
+    as before the search existed. This body is what runs as plain Python."""
+    if search is None:
+        return legal[0]  # unreachable: no search player decides in such a loop
+    return choose_ismcts(obs, T, O, me, legal, n, prng, search, Wseat, sees_all)
+
+
+@overload_by_type(search_choice)
+def _search_choice(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
+    if is_none_type(search):
+        return lambda obs, T, O, me, legal, n, prng, search, Wseat, sees_all: legal[0]
+    return lambda obs, T, O, me, legal, n, prng, search, Wseat, sees_all: choose_ismcts(
+        obs, T, O, me, legal, n, prng, search, Wseat, sees_all
+    )

@@ -59,7 +59,7 @@ from emr_sim.codes import (
 from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.greedy import choose_greedy
-from emr_sim.players.ismcts import choose_ismcts, new_search
+from emr_sim.players.ismcts import new_search, search_choice
 from emr_sim.players.leaf import weight_row
 from emr_sim.players.observe import observe
 from emr_sim.players.params import check_weights, default_weights
@@ -71,25 +71,33 @@ from emr_sim.rules.legal import legal_actions
 from emr_sim.rules.turn import new_game
 
 PLAYER_STREAM = 1  # RNG streams 1 and 2: the players of seats 0 and 1
+SEARCH_KINDS = (PLAYER_ISMCTS, PLAYER_ISMCTS_OPEN)  # the players that need search_buffers
 
 
 @njit_alloc
 def new_buffers():
-    """(state, observation, events, legal, player rngs, the greedy's scratch, the search's
-    buffers) for one game loop."""
+    """(state, observation, events, legal, player rngs, the greedy's scratch) for one game loop."""
     S = np.zeros(STATE_SIZE, dtype=np.int64)
     obs = np.zeros(STATE_SIZE, dtype=np.int64)
     ev = np.zeros((MAX_EVENTS + 1, EV_SIZE), dtype=np.int64)
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     prng = np.zeros((2, 4), dtype=np.int64)
-    return S, obs, ev, legal, prng, new_scratch(), new_search()
+    return S, obs, ev, legal, prng, new_scratch()
+
+
+def search_buffers(kinds) -> tuple | None:
+    """The search's buffers (players/ismcts.new_search) for a loop with a search player
+    among `kinds`, else None: a loop without one is compiled without the search (its
+    kernels take None there: players/ismcts.search_choice), as fast to compile as before."""
+    return new_search() if any(int(k) in SEARCH_KINDS for k in kinds) else None
 
 
 @njit_inline
 def decide(S, T, O, kinds, obs, legal, prng, scratch, search, weights):
     """The pending decider's action: its player sees only its observation (D-HIDDEN) and
     reads the parameter vector of its seat and master (weights[seat, row]); a search
-    player its seat's rows and search settings (weights[seat], players/search_params.py)."""
+    player its seat's rows and search settings (weights[seat], players/search_params.py)
+    and the search's buffers (search_buffers: None in a loop without a search player)."""
     p = S[H_DECIDER]
     n = legal_actions(S, T, O, legal)
     if n == 0:
@@ -100,9 +108,9 @@ def decide(S, T, O, kinds, obs, legal, prng, scratch, search, weights):
         return choose_greedy(obs, T, O, p, legal, n, scratch, kinds[p] == PLAYER_GREEDY, W)
     if kinds[p] == PLAYER_ISMCTS:
         observe(S, p, obs)
-        return choose_ismcts(obs, T, O, p, legal, n, prng[p], search, weights[p], False)
+        return search_choice(obs, T, O, p, legal, n, prng[p], search, weights[p], False)
     if kinds[p] == PLAYER_ISMCTS_OPEN:  # perfect information: the state itself
-        return choose_ismcts(S, T, O, p, legal, n, prng[p], search, weights[p], True)
+        return search_choice(S, T, O, p, legal, n, prng[p], search, weights[p], True)
     return choose_random(legal, n, prng[p])
 
 
@@ -143,11 +151,11 @@ def finish_record(S, rec):
 
 
 @njit_inline
-def game_loop(T, O, seed, index, seats, bufs, rec, weights):
+def game_loop(T, O, seed, index, seats, bufs, search, rec, weights):
     """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1),
-    weights by seat (players/params.py). Inlined into the pair loop (emr_sim.sim.pairs)
-    and into play_game."""
-    S, obs, ev, legal, prng, scratch, search = bufs
+    weights by seat (players/params.py), search: search_buffers(seats). Inlined into the
+    pair loop (emr_sim.sim.pairs) and into play_game."""
+    S, obs, ev, legal, prng, scratch = bufs
     deck_totals(T, scratch[0])
     rec[:] = 0
     ev[0, 0] = 0
@@ -164,16 +172,16 @@ def game_loop(T, O, seed, index, seats, bufs, rec, weights):
 
 
 @njit_entry
-def game_kernel(T, O, seed, index, seats, bufs, rec, weights):
+def game_kernel(T, O, seed, index, seats, bufs, search, rec, weights):
     """game_loop as a function of its own, for many_games and play_game."""
-    game_loop(T, O, seed, index, seats, bufs, rec, weights)
+    game_loop(T, O, seed, index, seats, bufs, search, rec, weights)
 
 
 @njit_alloc
-def many_games(T, O, seed, first_index, count, seats, out, weights):
+def many_games(T, O, seed, first_index, count, seats, out, weights, search):
     bufs = new_buffers()
     for k in range(count):
-        game_kernel(T, O, seed, first_index + k, seats, bufs, out[k], weights)
+        game_kernel(T, O, seed, first_index + k, seats, bufs, search, out[k], weights)
 
 
 def seat_weights(weights: np.ndarray | None) -> np.ndarray:
@@ -184,13 +192,13 @@ def seat_weights(weights: np.ndarray | None) -> np.ndarray:
 
 def play_game(T, O, seed, index, seats, bufs, rec, weights=None):
     """Play one game into rec (GR_SIZE) with buffers from new_buffers; weights by seat."""
-    game_kernel(T, O, seed, index, seats, bufs, rec, seat_weights(weights))
+    game_kernel(T, O, seed, index, seats, bufs, search_buffers(seats[:2]), rec, seat_weights(weights))
 
 
 def play_many(T, O, seed, first_index, count, seats, out, weights=None):
     """Play games first_index .. first_index+count-1 into out[k] (GR_SIZE rows); weights
     by seat (players/params.py), the defaults for None."""
-    many_games(T, O, seed, first_index, count, seats, out, seat_weights(weights))
+    many_games(T, O, seed, first_index, count, seats, out, seat_weights(weights), search_buffers(seats[:2]))
 
 
 def results_array(count: int) -> np.ndarray:
