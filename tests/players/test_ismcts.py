@@ -161,8 +161,10 @@ def test_a_searcher_plays_the_same_games_on_any_number_of_threads():
     """Each decision's search draws from the seat's own stream: the aggregate of a run does
     not depend on the threads (chunks run in any order)."""
     from emr_sim.simulate.matchup import matchup
+    from emr_sim.simulate.runner import SEARCH_CHUNK_PAIRS
 
-    runs = [matchup("crow", "earth", n=12, seed=4, players="ismcts:3,greedy", workers=w) for w in (1, 2)]
+    n = 2 * (2 * SEARCH_CHUNK_PAIRS + 3)  # three chunks, the last one short
+    runs = [matchup("crow", "earth", n=n, seed=4, players="ismcts:2,greedy", workers=w) for w in (1, 2)]
     timeless = [{k: v for k, v in r.summary.items() if "second" not in k} for r in runs]
     assert timeless[0] == timeless[1] and timeless[0]["wins"]
 

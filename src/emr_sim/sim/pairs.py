@@ -30,6 +30,7 @@ from emr_sim.codes import (
     N_TECH,
 )
 from emr_sim.jit import njit, njit_entry, njit_inline
+from emr_sim.players.ismcts import choose_ismcts
 from emr_sim.sim.engine import game_loop, new_buffers, search_buffers, seat_weights
 
 AG_GAMES = 0  # games played
@@ -164,4 +165,7 @@ def pair_loop(
 
 
 KERNELS = (pair_loop, new_buffers)  # what play_pairs calls: emr_sim.compiling checks them
+# ... with a search player: its loop is a version of pair_loop of its own, and compiles
+# choose_ismcts, cached only once such a loop was compiled
+SEARCH_KERNELS = (*KERNELS, choose_ismcts)
 RECORD_COLS = GR_SIZE + 1  # a game record and the seat of side A
