@@ -17,6 +17,10 @@ import numpy as np
 from emr_sim.book import TUNED_NAME, load_book, tuned_path
 from emr_sim.players.params import WEIGHT_ROWS, default_vector
 from emr_sim.players.search_params import (
+    DEFAULT_DEPTH,
+    DEFAULT_EXPLORE,
+    DEFAULT_ITERATIONS,
+    DEFAULT_LEAF,
     LEAF_EVAL,
     LEAF_GREEDY,
     LEAF_NAMES,
@@ -28,7 +32,12 @@ from emr_sim.players.search_params import (
 )
 from emr_sim.specs import PlayerSpec, SpecError, made, shown
 
-DEFAULTS: dict[str, float | str] = {"n": 400, "c": 0.2, "leaf": "greedy", "depth": 4}
+DEFAULTS: dict[str, float | str] = {
+    "n": DEFAULT_ITERATIONS,
+    "c": DEFAULT_EXPLORE,
+    "leaf": LEAF_NAMES[DEFAULT_LEAF],
+    "depth": DEFAULT_DEPTH,
+}
 ORDER = ("n", "c", "leaf", "depth")
 LEAF_CODES = {"eval": LEAF_EVAL, "random": LEAF_RANDOM, "greedy": LEAF_GREEDY, "tuned": LEAF_GREEDY}
 assert tuple(LEAF_CODES) == LEAF_NAMES

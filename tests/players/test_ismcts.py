@@ -177,3 +177,17 @@ def test_the_jitted_loop_plays_the_step_loop_games():
     for k in range(3):
         g = play(9, "ismcts(n=3,leaf=random),greedy", index=k)
         assert out[k, C.GR_WINNER] == g.state[C.H_WINNER] and out[k, C.GR_DECISIONS] == g.state[C.H_DECISIONS]
+
+
+def test_a_search_row_left_empty_plays_the_default_search():
+    """Weights given without search settings (the greedy's rows only, or None) leave the
+    search row empty: the seat searches with the defaults, not with 0 iterations."""
+    from emr_sim.players.search_params import DEFAULT_ITERATIONS
+
+    g = Game.new(11)
+    for _ in range(3):
+        g.apply(g.legal_codes()[0])
+    prng = np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64)
+    chosen = g.choose(SEARCH, prng.copy())
+    assert sum(root_visits(g._search, g.legal_codes()).values()) == DEFAULT_ITERATIONS
+    assert chosen == g.choose(SEARCH, prng.copy(), player_weights("ismcts,greedy"))

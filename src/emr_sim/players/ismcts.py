@@ -35,6 +35,12 @@ from emr_sim.players.determinise import determinise, unseen_cards
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.leaf import leaf_value
 from emr_sim.players.search_params import (
+    DEFAULT_DEPTH,
+    DEFAULT_EXPLORE,
+    DEFAULT_ITERATIONS,
+    DEFAULT_LEAF,
+    EVAL_BIAS,
+    EVAL_SCALE,
     LEAF_EVAL,
     S_DEPTH,
     S_EVAL_BIAS,
@@ -115,13 +121,7 @@ def run_search(obs, T, O, me, prng, search, Wseat, sees_all):
     number of nodes. With sees_all, no card is dealt: every iteration plays on obs as it
     is, with a fresh game RNG (reshuffles stay chance)."""
     nodes, value, slot, path, R, robs, ev, rlegal, child_of, unseen, seen, rng, gscratch = search
-    settings = Wseat[SEARCH_ROW]
-    iterations = max(1, int(settings[S_ITERATIONS]))
-    c = settings[S_EXPLORE]
-    leaf = int(settings[S_LEAF])
-    depth = int(settings[S_DEPTH]) if leaf != LEAF_EVAL else 0
-    scale = settings[S_EVAL_SCALE]
-    bias = settings[S_EVAL_BIAS]
+    iterations, c, leaf, depth, scale, bias = read_settings(Wseat[SEARCH_ROW])
     seed_rng(rng, 0, next32(prng, 0), obs[H_DECISIONS], SEARCH_STREAM)
     deck_totals(T, gscratch[0])
     n_unseen = 0 if sees_all else unseen_cards(obs, T, me, seen, unseen)
@@ -133,6 +133,17 @@ def run_search(obs, T, O, me, prng, search, Wseat, sees_all):
         reward = leaf_value(R, T, O, me, robs, ev, rlegal, rng, gscratch, Wseat, leaf, depth, scale, bias)
         backpropagate(nodes, value, path, plen, me, reward)
     return size
+
+
+@njit_inline
+def read_settings(row):
+    """(iterations, c, leaf, depth, scale, bias) of a search row; the defaults for an empty
+    row (weights given without search settings)."""
+    if row[S_ITERATIONS] < 1:
+        return DEFAULT_ITERATIONS, DEFAULT_EXPLORE, DEFAULT_LEAF, DEFAULT_DEPTH, EVAL_SCALE, EVAL_BIAS
+    leaf = int(row[S_LEAF])
+    depth = int(row[S_DEPTH]) if leaf != LEAF_EVAL else 0
+    return int(row[S_ITERATIONS]), row[S_EXPLORE], leaf, depth, row[S_EVAL_SCALE], row[S_EVAL_BIAS]
 
 
 @njit_inline

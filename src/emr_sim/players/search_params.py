@@ -34,6 +34,13 @@ LEAF_RANDOM = 1  # uniform random actions for S_DEPTH decisions, then the evalua
 LEAF_GREEDY = 2  # both players greedy (this seat's vectors) for S_DEPTH decisions, then it
 LEAF_NAMES = ("eval", "random", "greedy", "tuned")  # tuned: LEAF_GREEDY on the shipped book
 
+# The defaults (`ismcts` alone; also what a seat plays whose search row is empty, as in a
+# weights array given without search settings): the best of a small scan (docs/players.md)
+DEFAULT_ITERATIONS = 400
+DEFAULT_EXPLORE = 0.2
+DEFAULT_LEAF = LEAF_GREEDY
+DEFAULT_DEPTH = 4
+
 MAX_ITERATIONS = 50_000  # the node pool holds one node per iteration and the root
 MAX_DEPTH = 200  # rollout decisions (a game lasts a few hundred)
 MAX_EXPLORE = 10.0

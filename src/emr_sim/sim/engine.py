@@ -187,7 +187,7 @@ def many_games(T, O, seed, first_index, count, seats, out, weights, search):
 def seat_weights(weights: np.ndarray | None) -> np.ndarray:
     """The kernels' weights array by seat: the defaults for None, else checked
     (params.check_weights: shape, ranges, whole numbers)."""
-    return default_weights() if weights is None else check_weights(weights)
+    return check_weights(default_weights() if weights is None else weights)  # with the search row
 
 
 def play_game(T, O, seed, index, seats, bufs, rec, weights=None):
