@@ -1,7 +1,7 @@
 """The search player's speed and strength (issue 14's goals; figures in docs/benchmarks.md).
 
     python benchmarks/bench_ismcts.py speed [--iterations 20000] [--positions 6]
-    python benchmarks/bench_ismcts.py strength [-n 400] [--rungs greedy,ismcts:100] [--chain]
+    python benchmarks/bench_ismcts.py strength [-n 400] [--rungs greedy,ismcts:100,...] [--chain]
 
 speed: iterations per second on one core for each leaf policy, searching the same positions
 (decisions with 3+ legal actions of seeded greedy games, fury on), beside the rate of random
@@ -10,7 +10,9 @@ playouts to the end of the game from those positions, measured in the same run.
 strength: one ladder step per upper rung against the first rung, or with --chain against
 the rung below it (emr_sim.simulate.ladder:
 every ordered assignment of the 8 masters, seats swapped on common deals), printing the
-upper rung's score with its paired 95 % interval and the seconds per game.
+upper rung's score with its paired 95 % interval and the seconds per game. The default
+rungs end with ismcts-open:400, the same search seeing the hidden cards: beside the ismcts
+figures, the ceiling of what search can gain (never a balance figure).
 """
 
 from __future__ import annotations
@@ -152,7 +154,7 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=20_000)
     ap.add_argument("--positions", type=int, default=6)
     ap.add_argument("-n", "--games", type=int, default=400)
-    ap.add_argument("--rungs", default="greedy,ismcts:100,ismcts:400")
+    ap.add_argument("--rungs", default="greedy,ismcts:100,ismcts:400,ismcts-open:400")
     ap.add_argument("--dir", type=Path, default=None, help="ladder directory (resumes)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--chain", action="store_true", help="each rung against the one below it")

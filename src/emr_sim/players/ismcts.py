@@ -69,8 +69,7 @@ from emr_sim.rules.flow import apply_action
 from emr_sim.rules.legal import legal_actions
 
 MAX_PATH = 1024  # tree nodes on one iteration's path (deeper: judged where it stops)
-SEARCH_STREAM = 0x5EA
-GROW, WALK = 0, 1
+SEARCH_STREAM = 0x5EA  # the stream of (seat's draw, decision) that seeds a decision's search
 
 
 @njit_alloc
