@@ -438,7 +438,15 @@ def kinds_json() -> dict:
             for p in PARAMS
         ],
         "rows": list(ROW_NAMES),
+        "search_parameters": search_parameters_json(),
     }
+
+
+def search_parameters_json() -> list[dict]:
+    """The ismcts kinds' parameters for `emr-sim players --json`."""
+    from emr_sim.search_spec import DEFAULTS, DOCS
+
+    return [{"name": name, "default": DEFAULTS[name], "doc": doc} for name, doc in DOCS]
 
 
 def kinds_lines() -> list[str]:
