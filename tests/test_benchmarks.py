@@ -19,6 +19,8 @@ ROOT = str(BENCH.parent)
         ("bench_components.py", ["--games", "1", "--reps", "1"], "greedy by decision kind"),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--games", "20"], "same results in every run"),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--cli", "heroes"], "same results in every run"),
+        ("bench_ismcts.py", ["speed", "--iterations", "200", "--positions", "1"], "leaf=tuned"),
+        ("bench_ismcts.py", ["strength", "-n", "2", "--rungs", "greedy,ismcts:2"], "ismcts:2 against greedy"),
     ],
 )
 def test_benchmark_script_runs(script, args, expect):
