@@ -53,7 +53,7 @@ def play_logged(T, O, seed, first, count, seats, recs, actions, heroes, weights)
         tally(ev, recs[k])
         step = 0
         while S[C.H_PHASE] != C.DK_NONE:
-            code = decide(S, T, O, seats, obs, legal, prng, scratch, weights)
+            code = decide(S, T, O, seats, obs, legal, prng, scratch, None, weights)
             if step < actions.shape[1]:
                 actions[k, step] = code
             step += 1

@@ -24,6 +24,8 @@ ROOT = str(BENCH.parent)
             "files identical: True",
         ),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--cli", "heroes"], "same results in every run"),
+        ("bench_ismcts.py", ["speed", "--iterations", "200", "--positions", "1"], "leaf=tuned"),
+        ("bench_ismcts.py", ["strength", "-n", "2", "--rungs", "greedy,ismcts:2"], "ismcts:2 against greedy"),
     ],
 )
 def test_benchmark_script_runs(script, args, expect):

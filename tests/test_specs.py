@@ -253,8 +253,9 @@ def test_setup_weights_are_the_sides_vectors():
     value = inside(EVERYONE)
     s = setup(f"random,greedy(wind.{EVERYONE.name}={value})")
     weights = s.weights()
-    assert weights.shape == (2, WEIGHT_ROWS, len(PARAMS)) and weights.dtype == np.float64
-    assert np.all(weights[0] == default_vector())
+    assert weights.shape == (2, WEIGHT_ROWS + 1, len(PARAMS)) and weights.dtype == np.float64
+    assert np.all(weights[0, :WEIGHT_ROWS] == default_vector())
+    assert not weights[:, WEIGHT_ROWS].any()  # the search row: empty without a search player
     assert weights[1, ROW_NAMES.index("wind"), EVERYONE.index] == value
     assert np.array_equal(weights, player_weights(f"random,greedy(wind.{EVERYONE.name}={value})"))
     assert s.players == (C.PLAYER_RANDOM, C.PLAYER_GREEDY)
@@ -288,7 +289,7 @@ def test_a_book_changed_since_the_run_is_refused_on_resume(tmp_path):
 def test_players_lists_every_kind_and_parameter():
     result = run("players")
     assert result.exit_code == 0, result.output
-    for word in ("random", "greedy-notech", "book:FILE", "tuned", *PARAM_NAMES):
+    for word in ("random", "greedy-notech", "book:FILE", "tuned", "ismcts:N", "leaf", *PARAM_NAMES):
         assert word in result.stdout
     listed = json.loads(run("players", "--json").stdout)
     assert [p["name"] for p in listed["parameters"]] == list(PARAM_NAMES)
@@ -300,8 +301,11 @@ def test_players_lists_every_kind_and_parameter():
         "tuned",
         "book-notech",
         "tuned-notech",
+        "ismcts",
+        "ismcts-open",
     ]
     assert listed["rows"] == list(ROW_NAMES)
+    assert [p["name"] for p in listed["search_parameters"]] == ["n", "c", "leaf", "depth"]
 
 
 def test_play_accepts_a_spec_with_parameters_and_names_it():

@@ -531,13 +531,16 @@ def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
 @click.option("--list", "list_only", is_flag=True, help="List the legal actions and their notation.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Also write the new position here.")
+@click.option("--advise", metavar="SPEC", help="Search the decision (e.g. ismcts:20000): visits, win rates.")
+@click.option("--seed", type=INT64, default=1, show_default=True, help="The advisor's seed.")
 @deck_option
-def resolve(position, action, list_only, as_json, output, deck_path) -> None:
+def resolve(position, action, list_only, as_json, output, advise, seed, deck_path) -> None:
     """Show a position's legal actions, or apply ACTION and print what happens and what
     may come next.
 
     POSITION is a position file: JSON, or a short position in TOML (docs/positions.md).
     ACTION is in the notation of `--list` (e.g. "play red 3-1 left") or an action code.
+    With --advise, the search's visits and estimated win rate of each legal action.
     """
     skip_blas_probe()
     from emr_sim.files import write_text
@@ -547,7 +550,16 @@ def resolve(position, action, list_only, as_json, output, deck_path) -> None:
 
     if output:
         check_output(output, "the position")
+    if advise is not None and (action is not None or output or list_only):
+        raise BadInput("--advise takes a position only (no ACTION, --list or --output)")
     game = Game.from_position(position, deck_path)
+    if advise is not None:
+        from emr_sim.game.advise import advice_json, advice_lines
+        from emr_sim.game.advise import advise as advise_on
+
+        table = advise_on(game, advise, seed)
+        click.echo(json.dumps(advice_json(table)) if as_json else "\n".join(advice_lines(table)))
+        return
     if list_only or action is None:
         if as_json:
             click.echo(json.dumps(legal_json(game)))

@@ -300,7 +300,9 @@ SOURCE_NAMES = ("hit", "penalty", "trap", "poison", "wind", "other")
 PLAYER_RANDOM = 0
 PLAYER_GREEDY = 1
 PLAYER_GREEDY_NOTECH = 2  # greedy that never uses its master's own technique (F-CHOOSE it does)
-PLAYER_NAMES = ("random", "greedy", "greedy-notech")
+PLAYER_ISMCTS = 3  # information-set Monte Carlo tree search (players/ismcts.py)
+PLAYER_ISMCTS_OPEN = 4  # the same search seeing the hidden cards: a ceiling, never for balance figures
+PLAYER_NAMES = ("random", "greedy", "greedy-notech", "ismcts", "ismcts-open")
 
 # ---------------------------------------------------------------- per-game result record
 # play_many writes one int64 row of GR_SIZE per game.

@@ -128,3 +128,25 @@ def njit_inline(fn):
     from a njit_alloc function its code runs with numba's runtime on: use it in kernels
     without (njit_entry), and from Python, where it compiles as usual."""
     return _jit(fn, nogil=True, inline="always", _nrt=False)
+
+
+def overload_by_type(stub):
+    """Register the decorated typer as what jitted code compiles for a call of STUB
+    (numba.extending.overload, with the kernels' flags: nogil, without numba's runtime): the
+    typer sees the arguments' numba types and returns the implementation for them, so one
+    call site compiles different code for different argument types. As plain Python
+    (NUMBA_DISABLE_JIT) the stub itself runs."""
+
+    def register(typer):
+        if not numba.config.DISABLE_JIT:
+            from numba.extending import overload
+
+            overload(stub, jit_options={"nogil": True, "_nrt": False})(typer)
+        return typer
+
+    return register
+
+
+def is_none_type(numba_type) -> bool:
+    """Whether a typer's argument is None (numba's NoneType)."""
+    return isinstance(numba_type, types.NoneType)

@@ -7,6 +7,9 @@
     greedy-notech(...)          the same parameters
     book:FILE                   the greedy with a book's vectors; the same as book(path=FILE)
     tuned                       the greedy with the book shipped with the package
+    ismcts:N                    information-set MCTS, N iterations per decision; the same as
+    ismcts(n=N,c=0.2,leaf=greedy,depth=4)   (leaf: eval, random, greedy or tuned)
+    ismcts-open:N               the same search seeing the hidden cards (perfect information)
     book-notech:FILE, tuned-notech   the same vectors, never the master's own technique
 
 Every greedy kind has a technique-free twin (without_technique): the greedy-notech kernel with
@@ -16,7 +19,8 @@ A list of specs (the two sides of `--players`, the rungs of a ladder) is split o
 outside parentheses, so `greedy(w_pair=1.5,depth=2),random` is two specs. Every spec has a
 canonical text (parse_spec(spec.text) == spec), which run records keep.
 
-Plain Python: the kernels see only spec.kernel_kind and spec.vectors().
+Plain Python: the kernels see only spec.kernel_kind and spec.kernel_vectors() (the greedy's
+vectors, then the search settings' row: players/search_params.py).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from emr_sim import codes as C
 from emr_sim.book import ROW_NAMES, TUNED_NAME, Book, load_book, tuned_path, uses
 from emr_sim.errors import BadInput
 from emr_sim.players.params import PARAMS, WEIGHT_ROWS, Param, check_vector, default_vector
+from emr_sim.players.search_params import N_PARAMS_ROW
 
 BY_NAME = {p.name: p for p in PARAMS}
 
@@ -56,7 +61,7 @@ class Kind:
         return self.name if self.main is None else f"{self.name}:{self.metavar}"
 
 
-NO_PARAMS, GREEDY_PARAMS, BOOK_PARAMS = "none", "greedy", "book"
+NO_PARAMS, GREEDY_PARAMS, BOOK_PARAMS, SEARCH_PARAMS = "none", "greedy", "book", "search"
 KINDS = {
     k.name: k
     for k in (
@@ -89,6 +94,22 @@ KINDS = {
         Kind(
             "tuned-notech", C.PLAYER_GREEDY_NOTECH, NO_PARAMS, None, "tuned, never the master's own technique"
         ),
+        Kind(
+            "ismcts",
+            C.PLAYER_ISMCTS,
+            SEARCH_PARAMS,
+            "n",
+            "information-set Monte Carlo tree search, N iterations a decision",
+            "N",
+        ),
+        Kind(
+            "ismcts-open",
+            C.PLAYER_ISMCTS_OPEN,
+            SEARCH_PARAMS,
+            "n",
+            "the same search seeing the hidden cards: a ceiling, never for balance figures",
+            "N",
+        ),
     )
 }
 NOTECH = {"greedy": "greedy-notech", "book": "book-notech", "tuned": "tuned-notech"}  # without_technique
@@ -104,6 +125,7 @@ class PlayerSpec:
     book: Book | None
     text: str  # canonical: parse_spec(text) gives this spec again
     weights: np.ndarray = field(repr=False, compare=False)  # (WEIGHT_ROWS, N_PARAMS), read-only
+    search: np.ndarray | None = field(default=None, repr=False, compare=False)  # search_params row
 
     def __hash__(self) -> int:
         return hash(self.text)
@@ -125,6 +147,12 @@ class PlayerSpec:
         """The parameter vector of each master (row ROW_NO_HERO: fury off), a fresh array."""
         return np.array(self.weights, dtype=np.float64)
 
+    def kernel_vectors(self) -> np.ndarray:
+        """vectors() and the search settings' row (zeros but for ismcts): (KERNEL_ROWS,
+        N_PARAMS), what the kernels read for this player's seat."""
+        row = np.zeros((1, N_PARAMS_ROW)) if self.search is None else self.search[None, :]
+        return np.concatenate([self.vectors(), row])
+
     def record(self) -> dict:
         """The spec in full for a run record: the vectors by name, and the book's path and
         sha256, so a record says what was played even if the book file changes."""
@@ -135,6 +163,8 @@ class PlayerSpec:
             out["book"] = {"path": self.book.path, "sha256": self.book.sha256}
         if KINDS[self.kind].takes != NO_PARAMS or self.book is not None:
             out["vectors"] = vectors_by_name(self.weights)
+        if self.search is not None:
+            out["search"] = [float(x) for x in self.search]  # players/search_params.py: S_*
         return out
 
 
@@ -258,6 +288,10 @@ def build(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
         return build_greedy(kind, args, spec)
     if kind.takes == BOOK_PARAMS:
         return build_book(kind, args, spec)
+    if kind.takes == SEARCH_PARAMS:
+        from emr_sim.search_spec import build_search  # the ismcts kind's parameters
+
+        return build_search(kind.name, args, spec)
     if args:
         raise SpecError(f"player {spec!r}: {kind.name} takes no parameters")
     if kind.name in ("tuned", NOTECH["tuned"]):
@@ -280,10 +314,20 @@ def without_technique(spec: PlayerSpec) -> PlayerSpec:
     return parse_spec(twin + spec.text[len(spec.kind) :])
 
 
-def made(kind: str, params: dict, book: Book | None, text: str, weights: np.ndarray) -> PlayerSpec:
+def made(
+    kind: str,
+    params: dict,
+    book: Book | None,
+    text: str,
+    weights: np.ndarray,
+    search: np.ndarray | None = None,
+) -> PlayerSpec:
     weights = np.array(weights, dtype=np.float64)
     weights.flags.writeable = False
-    return PlayerSpec(kind, params, book, text, weights)
+    if search is not None:
+        search = np.array(search, dtype=np.float64)
+        search.flags.writeable = False
+    return PlayerSpec(kind, params, book, text, weights, search)
 
 
 def build_book(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
@@ -394,7 +438,15 @@ def kinds_json() -> dict:
             for p in PARAMS
         ],
         "rows": list(ROW_NAMES),
+        "search_parameters": search_parameters_json(),
     }
+
+
+def search_parameters_json() -> list[dict]:
+    """The ismcts kinds' parameters for `emr-sim players --json`."""
+    from emr_sim.search_spec import DEFAULTS, DOCS
+
+    return [{"name": name, "default": DEFAULTS[name], "doc": doc} for name, doc in DOCS]
 
 
 def kinds_lines() -> list[str]:
@@ -417,4 +469,6 @@ def kinds_lines() -> list[str]:
         lines.append(f"  {p.name:<{width}}  {shown(p.default):>8}  {span:<12} {kind:<7} {users(p)}")
         lines.append(f"  {'':<{width}}  {p.doc}")
     lines.append(f"Rows (MASTER): {', '.join(ROW_NAMES)} (no_hero: fury off)")
-    return lines
+    from emr_sim.search_spec import search_lines
+
+    return lines + search_lines()

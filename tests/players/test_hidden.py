@@ -18,7 +18,7 @@ import pytest
 from support.scenario import pb, seeded_steps
 
 from emr_sim import codes as C
-from emr_sim.game.core import Game, play
+from emr_sim.game.core import Game, parse_players, play, player_weights
 from emr_sim.players.observe import observe
 from emr_sim.players.params import PARAMS, default_weights
 
@@ -190,3 +190,50 @@ def test_d_hidden_stepped_games_are_the_games_play_plays(seed):
         ref = play(seed, names)
         assert g.over and np.array_equal(g.state, ref.state)
         assert g.events == ref.events
+
+
+SEARCHERS = [
+    pytest.param(20, "ismcts:4,ismcts(n=3,leaf=eval)", None, None, id="ismcts-random-eval"),
+    pytest.param(21, "ismcts(n=3,leaf=greedy,depth=4),greedy", FURY, "earth,wind", id="ismcts-greedy-fury"),
+    pytest.param(22, "random,ismcts(n=4,leaf=tuned,depth=2)", FURY, "crow,illusion", id="ismcts-tuned-fury"),
+]
+
+
+@pytest.mark.parametrize(("seed", "players", "rules", "heroes"), SEARCHERS)
+def test_d_hidden_search_decisions_ignore_opponent_hand_and_draw_pile(seed, players, rules, heroes):
+    """The search player (players/ismcts.py) deals its determinisations from its observation
+    only: the same observation and RNG give the same decision, whatever the hidden cards."""
+    kinds, weights = parse_players(players), player_weights(players)
+    rng = np.random.default_rng(2000 + seed)
+    searched, exchanged = 0, 0
+    for g, prng in seeded_steps(seed, kinds, rules=rules, heroes=heroes, weights=weights):
+        if g.over:
+            break
+        p = g.decider
+        if kinds[p] != C.PLAYER_ISMCTS or len(g.legal_codes()) < 2:
+            continue
+        S2 = indistinguishable(g.state, p, rng)
+        twin = Game(S2, g.table, g.opts, g.deck)
+        pa, pb_ = prng.copy(), prng.copy()
+        assert g.choose(kinds, pa, weights) == twin.choose(kinds, pb_, weights), (g.phase, g.describe())
+        assert np.array_equal(pa, pb_) and np.array_equal(twin.state, S2)
+        searched += 1
+        exchanged += not np.array_equal(S2[opponent_hand(g.state, p)], g.state[opponent_hand(g.state, p)])
+    assert searched >= 15 and exchanged >= searched // 2
+
+
+def test_d_hidden_the_open_searcher_does_see_the_hidden_cards():
+    """ismcts-open (perfect information, a ceiling only) searches the state itself: the same
+    exchanges do change some of its decisions, so the test above would catch a search that
+    read the hidden cards."""
+    kinds, weights = parse_players("ismcts-open:4,greedy"), player_weights("ismcts-open:4,greedy")
+    rng = np.random.default_rng(3000)
+    changed = 0
+    for g, prng in seeded_steps(23, kinds, weights=weights):
+        if g.over:
+            break
+        if g.decider != 0 or len(g.legal_codes()) < 2:
+            continue
+        twin = Game(indistinguishable(g.state, 0, rng), g.table, g.opts, g.deck)
+        changed += g.choose(kinds, prng.copy(), weights) != twin.choose(kinds, prng.copy(), weights)
+    assert changed > 0

@@ -112,7 +112,7 @@ def test_bad_values_are_refused_by_name(name, value, says):
 
 
 def test_a_weights_array_of_the_wrong_shape_is_refused():
-    with pytest.raises(ValueError, match=r"weights have shape \(2, 9, 32\), not \(2, 8, 32\)"):
+    with pytest.raises(ValueError, match=r"weights have shape \(2, 9 or 10, 32\), not \(2, 8, 32\)"):
         P.check_weights(np.zeros((2, 8, P.N_PARAMS)))
     with pytest.raises(ValueError, match="a parameter vector has 32 entries"):
         P.check_vector(np.zeros(5))

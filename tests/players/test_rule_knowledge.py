@@ -148,7 +148,7 @@ def sample_games(T, O, seed, count, seats, plays, defences, weights):
             steps += 1
             kind = S[C.H_PHASE]
             p = S[C.H_DECIDER]
-            code = decide(S, T, O, seats, obs, legal, prng, scratch, weights)
+            code = decide(S, T, O, seats, obs, legal, prng, scratch, None, weights)
             greedy = seats[p] == C.PLAYER_GREEDY or seats[p] == C.PLAYER_GREEDY_NOTECH
             turn = kind == C.DK_TURN or kind == C.DK_EXTRA
             if greedy and turn and code >= C.A_PLAY and n_plays < len(plays):

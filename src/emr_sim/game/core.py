@@ -66,10 +66,11 @@ def parse_players(text: str | tuple | list) -> tuple[int, int]:
 
 
 def player_weights(text: str | tuple | list) -> np.ndarray:
-    """The greedy's parameters of seat 0, seat 1 and each master: (2, WEIGHT_ROWS, N_PARAMS)."""
+    """The parameters of seat 0 and seat 1: the greedy's per master, then the search
+    row (2, KERNEL_ROWS, N_PARAMS; players/search_params.py)."""
     from emr_sim.specs import parse_sides
 
-    return np.stack([spec.vectors() for spec in parse_sides(text)])
+    return np.stack([spec.kernel_vectors() for spec in parse_sides(text)])
 
 
 def parse_heroes(text: str | tuple | list | None, allow_mirror: bool = False) -> tuple[int, int]:
@@ -102,6 +103,7 @@ class Game:
     deck: Deck
     events: list[tuple[int, ...]] = field(default_factory=list)
     _scratch: tuple | None = field(default=None, repr=False, compare=False)  # the greedy's, reused
+    _search: tuple | None = field(default=None, repr=False, compare=False)  # the search's, reused
 
     # ------------------------------------------------------------ making games
     @classmethod
@@ -223,12 +225,25 @@ class Game:
         legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
         if self._scratch is None:
             self._scratch = e.new_scratch()  # its table of chances serves every decision
+        searching = any(int(k) in e.SEARCH_KINDS for k in kinds)
+        if self._search is None and searching:
+            self._search = e.new_search()  # the search's pools, once per game
         scratch = self._scratch
+        search = self._search if searching else None  # None: decide compiled without the search
         e.deck_totals(self.table, scratch[0])
         seat_weights = e.seat_weights(weights)
         return int(
             e.decide(
-                self.state, self.table, self.opts, np.array(kinds), obs, legal, prng, scratch, seat_weights
+                self.state,
+                self.table,
+                self.opts,
+                np.array(kinds),
+                obs,
+                legal,
+                prng,
+                scratch,
+                search,
+                seat_weights,
             )
         )
 

@@ -7,8 +7,9 @@ master that side's seat plays (codes.HERO_NAMES order; ROW_NO_HERO with fury off
 that each side can be tuned per master. The defaults reproduce the hand-set greedy
 exactly (benchmarks/greedy_fingerprint.py checks every action of 30,000 games).
 
-Weights are in units of one health point. This module imports only numpy and
-emr_sim.codes, so that the kernels can read its constants (docs/players.md lists them,
+Weights are in units of one health point. This module imports only numpy, emr_sim.codes
+and the search settings' layout (search_params.py: the kernels' extra row), so that the
+kernels can read its constants (docs/players.md lists them,
 tests/players/test_params.py checks that list against PARAMS).
 """
 
@@ -19,6 +20,8 @@ from typing import NamedTuple
 import numpy as np
 
 from emr_sim.codes import HERO_NAMES, N_HEROES
+from emr_sim.players import search_params
+from emr_sim.players.search_params import KERNEL_ROWS, SEARCH_ROW, check_search_row
 
 # the general evaluation (players/evaluate.py, players/greedy.py)
 K_PAIR = 0
@@ -58,6 +61,7 @@ N_PARAMS = 32
 
 WEIGHT_ROWS = N_HEROES + 1  # a row per master, then:
 ROW_NO_HERO = N_HEROES  # the row read with fury off (no master)
+assert search_params.WEIGHT_ROWS == WEIGHT_ROWS and search_params.N_PARAMS_ROW == N_PARAMS
 
 EVERY_MASTER = HERO_NAMES  # read only with fury on, by every master
 NOT_POISON = tuple(h for h in HERO_NAMES if h != "poison")  # who may hold the poison marker
@@ -259,17 +263,29 @@ def check_vector(vec: np.ndarray) -> None:
 
 
 def check_weights(weights: np.ndarray) -> np.ndarray:
-    """`weights` as the kernels take it (a C-contiguous float64 (2, WEIGHT_ROWS, N_PARAMS)
-    array), every vector checked; ValueError naming side, row and entry otherwise."""
+    """`weights` as the kernels take it: a C-contiguous float64 (2, KERNEL_ROWS, N_PARAMS)
+    array (players/search_params.py: the greedy's rows, then the search row). Given with
+    WEIGHT_ROWS rows, the search row is added empty (no search player). Every vector is
+    checked; ValueError naming side, row and entry otherwise."""
     arr = np.ascontiguousarray(weights, dtype=np.float64)
-    if arr.shape != (2, WEIGHT_ROWS, N_PARAMS):
-        raise ValueError(f"weights have shape (2, {WEIGHT_ROWS}, {N_PARAMS}), not {arr.shape}")
-    for side, row in zip(*np.nonzero(~_in_range(arr).all(axis=2)), strict=True):  # checked at once
+    if arr.ndim == 3 and arr.shape[0] == 2 and arr.shape[1:] == (WEIGHT_ROWS, N_PARAMS):
+        arr = np.concatenate([arr, np.zeros((2, 1, N_PARAMS))], axis=1)
+    if arr.shape != (2, KERNEL_ROWS, N_PARAMS):
+        raise ValueError(
+            f"weights have shape (2, {WEIGHT_ROWS} or {KERNEL_ROWS}, {N_PARAMS}), not {arr.shape}"
+        )
+    greedy = arr[:, :WEIGHT_ROWS]
+    for side, row in zip(*np.nonzero(~_in_range(greedy).all(axis=2)), strict=True):  # checked at once
         master = HERO_NAMES[row] if row < N_HEROES else "no master"
         try:
             check_vector(arr[side, row])
         except ValueError as err:
             raise ValueError(f"side {'AB'[side]}, {master}: {err}") from None
+    for side in range(2):
+        try:
+            check_search_row(arr[side, SEARCH_ROW])
+        except ValueError as err:
+            raise ValueError(f"side {'AB'[side]}: {err}") from None
     return arr
 
 

@@ -39,7 +39,6 @@ from emr_sim.codes import (
     H_DECIDER,
     H_DECISIONS,
     H_FIRST,
-    H_HERO_MODE,
     H_PHASE,
     H_PLAYS,
     H_TURN,
@@ -50,17 +49,20 @@ from emr_sim.codes import (
     N_SOURCES,
     N_TECH,
     P_HEALTH,
-    P_HERO,
     PLAYER_GREEDY,
     PLAYER_GREEDY_NOTECH,
+    PLAYER_ISMCTS,
+    PLAYER_ISMCTS_OPEN,
     STATE_SIZE,
     TECH_F_CHOOSE,
 )
 from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.greedy import choose_greedy
+from emr_sim.players.ismcts import new_search, search_choice
+from emr_sim.players.leaf import weight_row
 from emr_sim.players.observe import observe
-from emr_sim.players.params import ROW_NO_HERO, check_weights, default_weights
+from emr_sim.players.params import check_weights, default_weights
 from emr_sim.players.random_player import choose_random
 from emr_sim.rng import seed_rng
 from emr_sim.rules.core import pb
@@ -69,6 +71,7 @@ from emr_sim.rules.legal import legal_actions
 from emr_sim.rules.turn import new_game
 
 PLAYER_STREAM = 1  # RNG streams 1 and 2: the players of seats 0 and 1
+SEARCH_KINDS = (PLAYER_ISMCTS, PLAYER_ISMCTS_OPEN)  # the players that need search_buffers
 
 
 @njit_alloc
@@ -82,10 +85,19 @@ def new_buffers():
     return S, obs, ev, legal, prng, new_scratch()
 
 
+def search_buffers(kinds) -> tuple | None:
+    """The search's buffers (players/ismcts.new_search) for a loop with a search player
+    among `kinds`, else None: a loop without one is compiled without the search (its
+    kernels take None there: players/ismcts.search_choice), as fast to compile as before."""
+    return new_search() if any(int(k) in SEARCH_KINDS for k in kinds) else None
+
+
 @njit_inline
-def decide(S, T, O, kinds, obs, legal, prng, scratch, weights):
+def decide(S, T, O, kinds, obs, legal, prng, scratch, search, weights):
     """The pending decider's action: its player sees only its observation (D-HIDDEN) and
-    reads the parameter vector of its seat and master (weights[seat, row])."""
+    reads the parameter vector of its seat and master (weights[seat, row]); a search
+    player its seat's rows and search settings (weights[seat], players/search_params.py)
+    and the search's buffers (search_buffers: None in a loop without a search player)."""
     p = S[H_DECIDER]
     n = legal_actions(S, T, O, legal)
     if n == 0:
@@ -94,15 +106,12 @@ def decide(S, T, O, kinds, obs, legal, prng, scratch, weights):
         observe(S, p, obs)
         W = weights[p, weight_row(S, p)]  # a view: no copy
         return choose_greedy(obs, T, O, p, legal, n, scratch, kinds[p] == PLAYER_GREEDY, W)
+    if kinds[p] == PLAYER_ISMCTS:
+        observe(S, p, obs)
+        return search_choice(obs, T, O, p, legal, n, prng[p], search, weights[p], False)
+    if kinds[p] == PLAYER_ISMCTS_OPEN:  # perfect information: the state itself
+        return search_choice(S, T, O, p, legal, n, prng[p], search, weights[p], True)
     return choose_random(legal, n, prng[p])
-
-
-@njit_inline
-def weight_row(S, p):
-    """The row of seat p's parameters: its master, or ROW_NO_HERO with fury off."""
-    if S[H_HERO_MODE] == 0 or S[pb(p) + P_HERO] < 0:
-        return ROW_NO_HERO
-    return S[pb(p) + P_HERO]
 
 
 @njit
@@ -142,10 +151,10 @@ def finish_record(S, rec):
 
 
 @njit_inline
-def game_loop(T, O, seed, index, seats, bufs, rec, weights):
+def game_loop(T, O, seed, index, seats, bufs, search, rec, weights):
     """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1),
-    weights by seat (players/params.py). Inlined into the pair loop (emr_sim.sim.pairs)
-    and into play_game."""
+    weights by seat (players/params.py), search: search_buffers(seats). Inlined into the
+    pair loop (emr_sim.sim.pairs) and into play_game."""
     S, obs, ev, legal, prng, scratch = bufs
     deck_totals(T, scratch[0])
     rec[:] = 0
@@ -156,40 +165,40 @@ def game_loop(T, O, seed, index, seats, bufs, rec, weights):
     advance(S, T, O, ev)
     tally(ev, rec)
     while S[H_PHASE] != DK_NONE:
-        code = decide(S, T, O, seats, obs, legal, prng, scratch, weights)
+        code = decide(S, T, O, seats, obs, legal, prng, scratch, search, weights)
         apply_action(S, T, O, ev, code)
         tally(ev, rec)
     finish_record(S, rec)
 
 
 @njit_entry
-def game_kernel(T, O, seed, index, seats, bufs, rec, weights):
+def game_kernel(T, O, seed, index, seats, bufs, search, rec, weights):
     """game_loop as a function of its own, for many_games and play_game."""
-    game_loop(T, O, seed, index, seats, bufs, rec, weights)
+    game_loop(T, O, seed, index, seats, bufs, search, rec, weights)
 
 
 @njit_alloc
-def many_games(T, O, seed, first_index, count, seats, out, weights):
+def many_games(T, O, seed, first_index, count, seats, out, weights, search):
     bufs = new_buffers()
     for k in range(count):
-        game_kernel(T, O, seed, first_index + k, seats, bufs, out[k], weights)
+        game_kernel(T, O, seed, first_index + k, seats, bufs, search, out[k], weights)
 
 
 def seat_weights(weights: np.ndarray | None) -> np.ndarray:
     """The kernels' weights array by seat: the defaults for None, else checked
     (params.check_weights: shape, ranges, whole numbers)."""
-    return default_weights() if weights is None else check_weights(weights)
+    return check_weights(default_weights() if weights is None else weights)  # with the search row
 
 
 def play_game(T, O, seed, index, seats, bufs, rec, weights=None):
     """Play one game into rec (GR_SIZE) with buffers from new_buffers; weights by seat."""
-    game_kernel(T, O, seed, index, seats, bufs, rec, seat_weights(weights))
+    game_kernel(T, O, seed, index, seats, bufs, search_buffers(seats[:2]), rec, seat_weights(weights))
 
 
 def play_many(T, O, seed, first_index, count, seats, out, weights=None):
     """Play games first_index .. first_index+count-1 into out[k] (GR_SIZE rows); weights
     by seat (players/params.py), the defaults for None."""
-    many_games(T, O, seed, first_index, count, seats, out, seat_weights(weights))
+    many_games(T, O, seed, first_index, count, seats, out, seat_weights(weights), search_buffers(seats[:2]))
 
 
 def results_array(count: int) -> np.ndarray:

@@ -42,7 +42,7 @@ from emr_sim.rules.core import pb
 from emr_sim.rules.flow import advance, apply_action
 from emr_sim.rules.legal import legal_actions
 from emr_sim.rules.turn import new_game
-from emr_sim.sim.engine import decide, deck_totals, new_buffers, seat_weights
+from emr_sim.sim.engine import decide, deck_totals, new_buffers, search_buffers, seat_weights
 
 INV_OK = 0
 INV_CARD_TWICE = 1  # a card is in two places
@@ -161,7 +161,7 @@ def check_state(S, T, O, health_before, legal):
 
 
 @njit_alloc
-def checked_game(T, O, seed, index, seats, bufs, weights):
+def checked_game(T, O, seed, index, seats, bufs, search, weights):
     """Play one game, checking every state; returns (INV_* code, steps)."""
     S, obs, ev, legal, prng, player_scratch = bufs
     deck_totals(T, player_scratch[0])
@@ -181,21 +181,22 @@ def checked_game(T, O, seed, index, seats, bufs, weights):
             return INV_OK, steps
         if steps >= MAX_STEPS:
             return INV_NO_END, steps
-        apply_action(S, T, O, ev, decide(S, T, O, seats, obs, legal, prng, player_scratch, weights))
+        apply_action(S, T, O, ev, decide(S, T, O, seats, obs, legal, prng, player_scratch, search, weights))
         steps += 1
 
 
 def run_checked(T, O, seed, first_index, count, seats, out, weights=None):
     """Check games first_index.. into out[k] = (INV_* code, steps, winner); weights by
     seat (players/params.py), the defaults for None."""
-    checked_games(T, O, seed, first_index, count, seats, out, seat_weights(weights))
+    search = search_buffers(seats[:2])
+    checked_games(T, O, seed, first_index, count, seats, out, seat_weights(weights), search)
 
 
 @njit_alloc
-def checked_games(T, O, seed, first_index, count, seats, out, weights):
+def checked_games(T, O, seed, first_index, count, seats, out, weights, search):
     bufs = new_buffers()
     for k in range(count):
-        code, steps = checked_game(T, O, seed, first_index + k, seats, bufs, weights)
+        code, steps = checked_game(T, O, seed, first_index + k, seats, bufs, search, weights)
         out[k, 0] = code
         out[k, 1] = steps
         out[k, 2] = bufs[0][4]  # H_WINNER

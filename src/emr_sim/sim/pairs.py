@@ -30,7 +30,8 @@ from emr_sim.codes import (
     N_TECH,
 )
 from emr_sim.jit import njit, njit_entry, njit_inline
-from emr_sim.sim.engine import game_loop, new_buffers, seat_weights
+from emr_sim.players.ismcts import choose_ismcts
+from emr_sim.sim.engine import game_loop, new_buffers, search_buffers, seat_weights
 
 AG_GAMES = 0  # games played
 AG_WINS = 1  # + side: games won by side A (0) / B (1)
@@ -114,6 +115,7 @@ def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records, weights=Non
     numba's runtime and with the game loop inlined (jit.njit_inline): a njit_alloc kernel
     calling it would compile the whole game a second time."""
     bufs = new_buffers()
+    search = search_buffers(sides[:2])  # None without a search player: a kernel without it
     rec = np.zeros(GR_SIZE, dtype=np.int64)
     seats = np.zeros(4, dtype=np.int64)
     outcome = np.zeros(2, dtype=np.int64)
@@ -129,6 +131,7 @@ def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records, weights=Non
         agg,
         records,
         bufs,
+        search,
         rec,
         seats,
         outcome,
@@ -139,10 +142,11 @@ def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records, weights=Non
 
 @njit_entry
 def pair_loop(
-    T, O, seed, first_pair, n_pairs, sides, agg, records, bufs, rec, seats, outcome, by_side, swapped
+    T, O, seed, first_pair, n_pairs, sides, agg, records, bufs, search, rec, seats, outcome, by_side, swapped
 ):
-    """play_pairs with its buffers: rec (a game record), seats (4), outcome (2), and the
-    weights by seat when side A sits in seat 0 (by_side) or in seat 1 (swapped)."""
+    """play_pairs with its buffers: the search's (engine.search_buffers), rec (a game record),
+    seats (4), outcome (2), and the weights by seat when side A sits in seat 0 (by_side) or
+    in seat 1 (swapped)."""
     keep = records.shape[0] > 0
     for j in range(n_pairs):
         for a_seat in range(2):
@@ -151,7 +155,7 @@ def pair_loop(
             seats[2 + a_seat] = sides[2]
             seats[3 - a_seat] = sides[3]
             weights = by_side if a_seat == 0 else swapped
-            game_loop(T, O, seed, first_pair + j, seats, bufs, rec, weights)
+            game_loop(T, O, seed, first_pair + j, seats, bufs, search, rec, weights)
             outcome[a_seat] = add_game(agg, rec, a_seat)
             if keep:  # element by element: without numba's runtime a slice copy is refused
                 for c in range(GR_SIZE):
@@ -161,4 +165,7 @@ def pair_loop(
 
 
 KERNELS = (pair_loop, new_buffers)  # what play_pairs calls: emr_sim.compiling checks them
+# ... with a search player: its loop is a version of pair_loop of its own, and compiles
+# choose_ismcts, cached only once such a loop was compiled
+SEARCH_KERNELS = (*KERNELS, choose_ismcts)
 RECORD_COLS = GR_SIZE + 1  # a game record and the seat of side A

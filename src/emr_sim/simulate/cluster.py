@@ -42,7 +42,7 @@ ADDRESS_SCHEMES = ("tcp://", "tls://")
 INSTALL = "pip install 'emr-sim[cluster]'"
 CONNECT_SECONDS = 10  # a scheduler that does not answer within this is unreachable
 RETRIES = 3  # a task that raised (on a worker going down) is tried this many more times
-CHUNK_PAIRS = 500  # pairs per task: benchmarks/bench_cluster.py, docs/cluster.md
+CHUNK_PAIRS = 500  # pairs per task, greedy or random (search: runner.SEARCH_CHUNK_PAIRS); docs/cluster.md
 AHEAD = 4  # tasks in flight per worker
 
 
@@ -80,7 +80,7 @@ class Cluster:
 
     client: object
     say: Callable[[str], None]
-    warmed: set = field(default_factory=set)  # worker addresses whose kernels are loaded
+    warmed: set = field(default_factory=set)  # (worker address, search kernel) loaded
     upcoming: dict = field(default_factory=dict)  # chunk key -> args, expected, not yet sent
     sent: dict = field(default_factory=dict)  # chunk key -> future, sent ahead of its call
 
@@ -90,7 +90,8 @@ class Cluster:
     def warm(self, table, opts, sides, weights) -> None:
         """Load the kernels on every worker not yet warmed, before tasks are sent: one task
         pinned to each worker (a compile takes minutes on a cold cache: the line says so)."""
-        todo = [w for w in self.workers() if w not in self.warmed]
+        kind = runner.searching(sides)  # the search's loop is a kernel of its own
+        todo = [w for w in self.workers() if (w, kind) not in self.warmed]
         if not todo:
             return
         start = time.perf_counter()
@@ -104,7 +105,7 @@ class Cluster:
             for w in todo
         ]
         self.gather(futures)
-        self.warmed.update(todo)
+        self.warmed.update((w, kind) for w in todo)
         self.say(f"kernels loaded on {len(todo)} workers in {time.perf_counter() - start:.1f} s")
 
     def submit(self, fn, *args):
@@ -127,7 +128,7 @@ class Cluster:
             future.cancel()
         self.upcoming, self.sent = {}, {}
         for seed, first_pair, n_pairs, sides, weights, keep_rows in calls:
-            for first, count in runner.chunks(n_pairs, CHUNK_PAIRS):
+            for first, count in runner.chunks(n_pairs, chunk_pairs(sides)):
                 args = (table, opts, seed, first_pair + first, count, sides, weights, keep_rows)
                 self.upcoming[chunk_key(args)] = args
 
@@ -149,7 +150,7 @@ class Cluster:
 
         self.warm(table, opts, sides, weights)
         total = np.zeros(pairs.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
-        todo = runner.chunks(n_pairs, CHUNK_PAIRS)
+        todo = runner.chunks(n_pairs, chunk_pairs(sides))
         where: dict[str, tuple[int, int]] = {}
 
         def send(first: int, count: int):
@@ -177,6 +178,11 @@ class Cluster:
                     flow.add(send(*c))
                 self.send_ahead(window - len(where) - len(self.sent))  # this call's last chunks
         return total
+
+
+def chunk_pairs(sides: np.ndarray) -> int:
+    """Pairs per task: CHUNK_PAIRS, or the runner's few pairs with a search player."""
+    return runner.SEARCH_CHUNK_PAIRS if runner.searching(sides) else CHUNK_PAIRS
 
 
 def chunk_key(args: tuple) -> tuple:

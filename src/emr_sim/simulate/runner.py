@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reproducible
 CHUNK_PAIRS = 500  # pairs per task: small enough for a smooth progress bar
+SEARCH_CHUNK_PAIRS = 8  # ... with a search player, whose games are 1,000 times slower or more
 AHEAD = 4  # chunks in flight per thread
 
 _cluster = None  # the emr_sim.simulate.cluster.Cluster that plays, within its `connect` block
@@ -74,7 +75,8 @@ def load_kernels(setup: RunSetup, sides: np.ndarray, weights: np.ndarray | None 
     pairs; instant once loaded."""
     agg = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
     no_rows = np.zeros((0, pairs.RECORD_COLS), dtype=np.int64)
-    with compiling(pairs.KERNELS):
+    kernels = pairs.SEARCH_KERNELS if searching(sides) else pairs.KERNELS
+    with compiling(kernels):
         pairs.play_pairs(setup.table, setup.opts, 0, 0, 0, sides, agg, no_rows, weights)
 
 
@@ -116,7 +118,7 @@ def run_pairs(
         return first, count, agg, rows
 
     total = np.zeros(size, dtype=np.int64)
-    todo = chunks(n_pairs)
+    todo = chunks(n_pairs, SEARCH_CHUNK_PAIRS if searching(sides) else None)
     with ThreadPoolExecutor(max_workers=workers) as pool:
         running = {pool.submit(task, *c) for c in itertools.islice(todo, AHEAD * workers)}
         try:
@@ -133,6 +135,13 @@ def run_pairs(
             pool.shutdown(wait=False, cancel_futures=True)
             raise
     return total
+
+
+def searching(sides: np.ndarray) -> bool:
+    """Whether a side is a search player (its loop is compiled apart, its games are slow)."""
+    from emr_sim.sim.engine import SEARCH_KINDS
+
+    return any(int(k) in SEARCH_KINDS for k in sides[:2])
 
 
 def progress_bar(games: int, quiet: bool):

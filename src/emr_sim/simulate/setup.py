@@ -41,8 +41,9 @@ class RunSetup:
         return self.specs[0].kernel_kind, self.specs[1].kernel_kind
 
     def weights(self) -> np.ndarray:
-        """The greedy's parameters of each side and master: (2, WEIGHT_ROWS, N_PARAMS)."""
-        return np.stack([spec.vectors() for spec in self.specs])
+        """The parameters of each side: the greedy's per master, then the search row
+        (2, KERNEL_ROWS, N_PARAMS; players/search_params.py)."""
+        return np.stack([spec.kernel_vectors() for spec in self.specs])
 
     @property
     def fury(self) -> bool:

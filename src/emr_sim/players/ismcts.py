@@ -1,0 +1,210 @@
+"""The search player: single-observer information-set Monte Carlo tree search (ISMCTS,
+Cowling, Powley & Whitehouse 2012), on the rules' own kernels.
+
+Each iteration deals a determinisation of the seat's observation (players/determinise.py),
+walks the tree from the root, choosing at each decision of either player the legal child
+of the highest UCB score (each player maximising its own win probability; a child's
+exploration term counts the iterations in which it was legal), adds one new node, judges
+the position it leads to (players/leaf.py: a rollout cut off after a depth, then the
+greedy's evaluation mapped to a win probability) and adds that value to the path. The
+tree's nodes are the searcher's information sets: they are keyed by the actions taken
+(with the decision kind and decider), never by the cards the seat cannot see. Every
+decision kind is a node; forced decisions (one legal action) are played through.
+
+The action chosen is the root's most visited child. Everything runs on buffers allocated
+once per game loop (new_search), without numba's runtime, on one thread; the randomness
+comes from the seat's player stream, so a decision depends on (run seed, game, seat,
+decision) only.
+"""
+
+import numpy as np
+
+from emr_sim.codes import (
+    DK_NONE,
+    EV_SIZE,
+    H_DECIDER,
+    H_DECISIONS,
+    H_PHASE,
+    MAX_CARDS,
+    MAX_LEGAL,
+    N_ACTIONS,
+    STATE_SIZE,
+)
+from emr_sim.jit import is_none_type, njit_alloc, njit_entry, njit_inline, overload_by_type
+from emr_sim.players.determinise import determinise, unseen_cards
+from emr_sim.players.evaluate import deck_totals, new_scratch
+from emr_sim.players.leaf import leaf_value
+from emr_sim.players.search_params import (
+    DEFAULT_DEPTH,
+    DEFAULT_EXPLORE,
+    DEFAULT_ITERATIONS,
+    DEFAULT_LEAF,
+    EVAL_BIAS,
+    EVAL_SCALE,
+    LEAF_EVAL,
+    S_DEPTH,
+    S_EVAL_BIAS,
+    S_EVAL_SCALE,
+    S_EXPLORE,
+    S_ITERATIONS,
+    S_LEAF,
+    SEARCH_ROW,
+)
+from emr_sim.players.tree import (
+    F_AVAIL,
+    F_CODE,
+    F_VISITS,
+    MAX_NODES,
+    N_FIELDS,
+    NONE,
+    ROOT,
+    add_child,
+    backpropagate,
+    init_node,
+    match_children,
+    select_child,
+)
+from emr_sim.rng import below, next32, seed_rng
+from emr_sim.rules.flow import apply_action
+from emr_sim.rules.legal import legal_actions
+
+MAX_PATH = 1024  # tree nodes on one iteration's path (deeper: judged where it stops)
+SEARCH_STREAM = 0x5EA  # the stream of (seat's draw, decision) that seeds a decision's search
+
+
+@njit_alloc
+def new_search():
+    """The search's buffers, once per game loop: (node pool, its rewards, the code -> slot
+    map, the path, the determinised state, an observation for greedy rollouts, an event
+    buffer that keeps nothing, legal actions, children of the legal actions, unseen cards,
+    a seen mark per card, the search's RNG, the greedy scratch of rollouts and evaluations)."""
+    nodes = np.zeros((MAX_NODES, N_FIELDS), dtype=np.int64)
+    value = np.zeros(MAX_NODES, dtype=np.float64)
+    slot = np.full(N_ACTIONS, -1, dtype=np.int64)
+    path = np.zeros(MAX_PATH, dtype=np.int64)
+    R = np.zeros(STATE_SIZE, dtype=np.int64)
+    robs = np.zeros(STATE_SIZE, dtype=np.int64)
+    ev = np.zeros((1, EV_SIZE), dtype=np.int64)  # emit drops every event: nobody reads them
+    rlegal = np.zeros(MAX_LEGAL, dtype=np.int64)
+    child_of = np.zeros(MAX_LEGAL, dtype=np.int64)
+    unseen = np.zeros(MAX_CARDS, dtype=np.int64)
+    seen = np.zeros(MAX_CARDS, dtype=np.int64)
+    rng = np.zeros(4, dtype=np.int64)
+    return nodes, value, slot, path, R, robs, ev, rlegal, child_of, unseen, seen, rng, new_scratch()
+
+
+@njit_entry
+def choose_ismcts(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
+    """The search's action at the pending decision of obs (me deciding; legal[0..n-1]),
+    with the settings of Wseat[SEARCH_ROW] and the greedy vectors of Wseat's rows. With
+    sees_all, obs is the state itself and is searched as it is (PLAYER_ISMCTS_OPEN)."""
+    if n == 1:
+        return legal[0]
+    run_search(obs, T, O, me, prng, search, Wseat, sees_all)
+    nodes, slot, child_of = search[0], search[2], search[8]
+    match_children(nodes, ROOT, obs[H_PHASE], me, legal, n, slot, child_of)
+    best = legal[0]
+    most = -1
+    for k in range(n):
+        ch = child_of[k]
+        visits = nodes[ch, F_VISITS] if ch != NONE else 0
+        if visits > most:
+            most = visits
+            best = legal[k]
+    return best
+
+
+@njit_entry
+def run_search(obs, T, O, me, prng, search, Wseat, sees_all):
+    """Grow the tree of obs's decision in the search's pool (its root: node ROOT); the
+    number of nodes. With sees_all, no card is dealt: every iteration plays on obs as it
+    is, with a fresh game RNG (reshuffles stay chance)."""
+    nodes, value, slot, path, R, robs, ev, rlegal, child_of, unseen, seen, rng, gscratch = search
+    iterations, c, leaf, depth, scale, bias = read_settings(Wseat[SEARCH_ROW])
+    seed_rng(rng, 0, next32(prng, 0), obs[H_DECISIONS], SEARCH_STREAM)
+    deck_totals(T, gscratch[0])
+    n_unseen = 0 if sees_all else unseen_cards(obs, T, me, seen, unseen)
+    init_node(nodes, value, ROOT, -1, obs[H_PHASE], me)
+    size = 1
+    for _ in range(iterations):
+        determinise(obs, me, unseen, n_unseen, R, rng)
+        size, plen = descend(R, T, O, nodes, value, slot, path, ev, rlegal, child_of, rng, size, c)
+        reward = leaf_value(R, T, O, me, robs, ev, rlegal, rng, gscratch, Wseat, leaf, depth, scale, bias)
+        backpropagate(nodes, value, path, plen, me, reward)
+    return size
+
+
+@njit_inline
+def read_settings(row):
+    """(iterations, c, leaf, depth, scale, bias) of a search row; the defaults for an empty
+    row (weights given without search settings)."""
+    if row[S_ITERATIONS] < 1:
+        return DEFAULT_ITERATIONS, DEFAULT_EXPLORE, DEFAULT_LEAF, DEFAULT_DEPTH, EVAL_SCALE, EVAL_BIAS
+    leaf = int(row[S_LEAF])
+    depth = int(row[S_DEPTH]) if leaf != LEAF_EVAL else 0
+    return int(row[S_ITERATIONS]), row[S_EXPLORE], leaf, depth, row[S_EVAL_SCALE], row[S_EVAL_BIAS]
+
+
+@njit_inline
+def descend(R, T, O, nodes, value, slot, path, ev, legal, child_of, rng, size, c):
+    """Walk the tree from the root on the determinisation R, by UCB, until a decision has
+    an action not yet tried: add its node (one of them, at random) and play it. Returns
+    (the pool's size, the path's length); R is left where the walk stopped."""
+    node = ROOT
+    plen = 0
+    while R[H_PHASE] != DK_NONE and plen < MAX_PATH:
+        m = legal_actions(R, T, O, legal)
+        if m <= 1:  # forced: no node
+            apply_action(R, T, O, ev, legal[0] if m == 1 else 0)
+            continue
+        kind = R[H_PHASE]
+        q = R[H_DECIDER]
+        untried = match_children(nodes, node, kind, q, legal, m, slot, child_of)
+        if untried > 0 and size < MAX_NODES:
+            j = nth_untried(child_of, m, below(rng, 0, untried))
+            for k in range(m):
+                if child_of[k] != NONE:
+                    nodes[child_of[k], F_AVAIL] += 1
+            add_child(nodes, value, node, size, legal[j], kind, q)
+            nodes[size, F_AVAIL] = 1
+            path[plen] = size
+            apply_action(R, T, O, ev, legal[j])
+            return size + 1, plen + 1
+        ch = select_child(nodes, value, child_of, m, c)
+        if ch == NONE:  # the pool is full and no legal action is in the tree
+            break
+        path[plen] = ch
+        plen += 1
+        apply_action(R, T, O, ev, nodes[ch, F_CODE])
+        node = ch
+    return size, plen
+
+
+@njit_inline
+def nth_untried(child_of, m, t):
+    """The slot of the t-th (from 0) legal action without a child."""
+    for k in range(m):
+        if child_of[k] == NONE:
+            if t == 0:
+                return k
+            t -= 1
+    return m - 1
+
+
+def search_choice(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
+    """choose_ismcts in a loop with the search's buffers. A loop without a search player
+    passes None for them (engine.search_buffers), and its kernels are compiled without the
+    search at all (the overload below picks by the type): a greedy run compiles as fast
+    as before the search existed. This body is what runs as plain Python."""
+    if search is None:
+        return legal[0]  # unreachable: no search player decides in such a loop
+    return choose_ismcts(obs, T, O, me, legal, n, prng, search, Wseat, sees_all)
+
+
+@overload_by_type(search_choice)
+def _search_choice(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
+    if is_none_type(search):
+        return lambda obs, T, O, me, legal, n, prng, search, Wseat, sees_all: legal[0]
+    return lambda obs, T, O, me, legal, n, prng, search, Wseat, sees_all: choose_ismcts(
+        obs, T, O, me, legal, n, prng, search, Wseat, sees_all
+    )
