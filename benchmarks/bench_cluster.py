@@ -1,9 +1,9 @@
 """In-process threads against --cluster local:N on the same matrix, and the per-task overhead.
 
     PYTHONPATH=src python benchmarks/bench_cluster.py [--games 16000] [--heroes all] [--workers 2]
-        [--repeat 2] [--chunks 50,200,500,2000]
+        [--players greedy,greedy] [--repeat 2] [--chunks 50,200,500,2000]
 
-1. A greedy matrix (every cell of --heroes, --games per cell) played on --workers threads,
+1. A matrix of --players (every cell of --heroes, --games per cell) played on --workers threads,
    then on a LocalCluster of --workers single-threaded worker processes, alternately --repeat
    times; the play times compared (kernels loaded before the clock in both), the cluster's
    start-up and kernel warm-up reported apart. The run directories are compared file for file.
@@ -36,7 +36,7 @@ def files(root: Path) -> dict[str, bytes]:
 
 def play_matrix(root: Path, args) -> float:
     heroes = None if args.heroes == "all" else args.heroes
-    run = run_matrix(root, heroes, args.games, seed=1, workers=args.workers)
+    run = run_matrix(root, heroes, args.games, seed=1, players=args.players, workers=args.workers)
     return run.seconds
 
 
@@ -62,7 +62,7 @@ def overhead(cluster, setup, sizes: list[int]) -> None:
     print("chunk pairs | threads s | cluster s | overhead per task ms | overhead %")
     for size in sizes:
         n_pairs = TASKS * size
-        runner.CHUNK_PAIRS = K.CHUNK_PAIRS = size
+        runner.CHUNK_PAIRS = K.CHUNK_PAIRS = runner.SEARCH_CHUNK_PAIRS = size
         threads = timed_pairs(setup, n_pairs)
         previous = runner.use_cluster(cluster)
         try:
@@ -78,12 +78,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=16_000)
     parser.add_argument("--heroes", default="all")
+    parser.add_argument("--players", default="greedy,greedy", help="e.g. ismcts:400,ismcts:400")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--chunks", default="50,200,500,2000")
     args = parser.parse_args()
     setup = run_setup(
-        seed=1, players="greedy", fury=True, deck=None, rules=None, workers=args.workers, what="a bench"
+        seed=1, players=args.players, fury=True, deck=None, rules=None, workers=args.workers, what="a bench"
     )
     load_kernels(setup, setup.sides(0, 1))
     start = time.perf_counter()
@@ -103,7 +104,7 @@ def main() -> None:
                     runner.use_cluster(previous)
                 same = files(Path(tmp) / f"threads-{k}") == files(Path(tmp) / f"cluster-{k}")
                 print(
-                    f"matrix {args.heroes} x {args.games} games: threads {threads:.1f} s, "
+                    f"matrix {args.players} {args.heroes} x {args.games} games: threads {threads:.1f} s, "
                     f"cluster {dask:.1f} s ({100 * (dask / threads - 1):+.1f} %), files identical: {same}"
                 )
         empty_tasks(cluster, setup)
