@@ -3,7 +3,8 @@
 Bad input (unknown names, malformed files, illegal actions, a damaged run directory)
 ends with a one-line message on stderr and exit code 2, never a traceback; a file that
 cannot be written (permission, full disk, file-size limit, a directory in the way) ends
-with one line naming the path and the reason, and exit code 3.
+with one line naming the path and the reason, and exit code 3. A Dask scheduler (--cluster)
+that goes away mid-run ends with one line and exit code 4; the finished cells are kept.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support.cli import fails
+from support.cli import fails, run
 
 from emr_sim import codes as C
 from emr_sim.players.params import default_vector
@@ -99,8 +99,8 @@ def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp
     args = dict(heroes="crow,wind,earth", games=120, seed=5, workers=2)
     run_matrix(tmp_path / "threads", **args)
     with cluster_block(local2):
-        run = run_matrix(tmp_path / "cluster", **args)
-    assert len(run.played) == 3
+        done = run_matrix(tmp_path / "cluster", **args)
+    assert len(done.played) == 3
     threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
     assert len(threads) >= 4 and threads == dask
 
@@ -127,8 +127,8 @@ def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path
     args = dict(heroes="crow,wind", games=40, seed=9, workers=2, until_ci=0.1, max_games=400)
     run_matrix(tmp_path / "threads", **args)
     with cluster_block(local2):
-        run = run_matrix(tmp_path / "cluster", **args)
-    assert run.games_played > 40  # the sequential rule added batches
+        done = run_matrix(tmp_path / "cluster", **args)
+    assert done.games_played > 40  # the sequential rule added batches
     assert tree(tmp_path / "threads") == tree(tmp_path / "cluster")
 
 
@@ -235,6 +235,12 @@ def test_a_bad_cluster_value_is_one_line(value, needle, tmp_path):
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.parametrize("command", ["matrix", "ladder", "tune", "matchup"])
+def test_every_command_that_plays_many_games_takes_cluster(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0 and "--cluster local:N|tcp://HOST:PORT" in result.output
+
+
 def test_without_dask_the_message_says_how_to_install(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed: ImportError
     fails(
@@ -314,16 +320,17 @@ def test_a_lost_scheduler_ends_with_exit_4_and_the_run_resumes(tmp_path):
     scheduler = dask_process("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", port)
     worker = dask_process("distributed.cli.dask_worker", address, "--nthreads", "1", "--no-dashboard")
     try:
-        run = subprocess.Popen([*command, "--quiet", "--cluster", address], stderr=subprocess.PIPE, text=True)
-        while not list((run_dir / "cells").glob("*.parquet")) and run.poll() is None:
+        cli = [*command, "--quiet", "--cluster", address]
+        playing = subprocess.Popen(cli, stderr=subprocess.PIPE, text=True)
+        while not list((run_dir / "cells").glob("*.parquet")) and playing.poll() is None:
             time.sleep(0.05)
         scheduler.kill()
-        _, stderr = run.communicate(timeout=60)
+        _, stderr = playing.communicate(timeout=60)
     finally:
         for process in (scheduler, worker):
             process.kill()
             process.wait(timeout=30)
-    assert run.returncode == 4, stderr
+    assert playing.returncode == 4, stderr
     assert "Traceback" not in stderr and stderr.splitlines()[-1].startswith(
         "emr-sim: error: the Dask scheduler"
     )
@@ -343,3 +350,12 @@ def test_a_lost_connection_is_cluster_lost(local2):
 
     with pytest.raises(ClusterLost, match="went away"), K.lost_scheduler(local2):
         raise CommClosedError("in test")
+
+
+def test_a_task_whose_workers_keep_dying_is_cluster_lost(local2):
+    from distributed import KilledWorker
+
+    from emr_sim.errors import ClusterLost
+
+    with pytest.raises(ClusterLost, match="workers died each time"), K.lost_scheduler(local2):
+        raise KilledWorker("play_chunk-1", None, 3)

@@ -192,12 +192,19 @@ def chunk_key(args: tuple) -> tuple:
 
 @contextlib.contextmanager
 def lost_scheduler(cluster: Cluster) -> Iterator[None]:
-    """A lost connection to the scheduler as ClusterLost; an error of a task as it was."""
+    """A lost connection to the scheduler, or a task whose workers kept dying (the scheduler
+    gives up after its allowed failures), as ClusterLost; an error of a task as it was."""
+    from distributed import KilledWorker
     from distributed.client import FutureCancelledError
     from distributed.comm.core import CommClosedError
 
     try:
         yield
+    except KilledWorker as err:
+        raise ClusterLost(
+            f"workers died each time they ran a task ({err.task}; out of memory?); "
+            "finished cells are kept: run the same command again to resume"
+        ) from None
     except (FutureCancelledError, CommClosedError, OSError, TimeoutError) as err:
         address = getattr(getattr(cluster.client, "scheduler", None), "address", "?")
         raise ClusterLost(
