@@ -100,8 +100,8 @@ class Cluster:
         )
         futures = [
             self.client.submit(  # type: ignore[attr-defined]
-                warm_up, table, opts, sides, weights, workers=[w], allow_other_workers=False, pure=False
-            )
+                warm_up, table, opts, sides, weights, workers=[w], allow_other_workers=True, pure=False
+            )  # loose: a worker gone meanwhile leaves its warm-up to another, not waiting forever
             for w in todo
         ]
         self.gather(futures)
