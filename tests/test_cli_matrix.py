@@ -122,3 +122,17 @@ def test_report_writes_one_html_file(runs, tmp_path):
     assert html.lstrip().lower().startswith("<!doctype html>")
     assert 'id="matrix"' in html
     assert html.count('<td class="cell') == 9  # 3 heroes: 3 × 3, the diagonal included
+
+
+def test_a_matrix_refuses_the_search_that_sees_hidden_cards_D_HIDDEN(tmp_path):
+    """ismcts-open is a ceiling for strength, never a balance player: the matrix refuses it
+    before anything is written; the ladder (strength) still takes it as a rung."""
+    fails(
+        "matrix", "-o", tmp_path / "m", "--heroes", "crow,wind", "-n", "2",
+        "--players", "ismcts-open:4,greedy", needles=("ismcts-open", "hidden cards"),
+    )  # fmt: skip
+    assert not (tmp_path / "m").exists()
+    from emr_sim.simulate.matrix import run_matrix
+
+    run = run_matrix(tmp_path / "s", ["crow", "wind"], 2, 1, "ismcts-open:2,greedy", strength_only=True)
+    assert run.played == [("crow", "wind")] and run.games_played == 2

@@ -209,6 +209,7 @@ def run_ladder(
             quiet=quiet,
             on_note=on_note,
             every=True,
+            strength_only=True,  # a ladder measures strength: ismcts-open may be a rung
         )
         steps.append(Step(k, texts[k], texts[k - 1], Path(run.run_dir), load_step_games(run.run_dir)))
     return LadderRun(root, plan.record, steps, time.perf_counter() - start)

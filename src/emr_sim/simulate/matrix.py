@@ -183,6 +183,19 @@ def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_
     }
 
 
+OPEN_KINDS = ("ismcts-open",)  # players that see the hidden cards: strength ceilings only
+
+
+def check_balance_players(setup) -> None:
+    """A matrix is balance evidence: refuse a player that sees the hidden cards (D-HIDDEN)."""
+    for spec in setup.specs:
+        if spec.kind in OPEN_KINDS:
+            raise ValueError(
+                f"--players {spec.text}: {spec.kind} sees the hidden cards, a ceiling for strength "
+                "(emr-sim ladder), never a player for balance figures; use ismcts:N"
+            )
+
+
 def run_matrix(
     run_dir: str | Path,
     heroes: str | list | None = None,
@@ -199,6 +212,7 @@ def run_matrix(
     on_cell=None,
     on_note=None,
     every: bool = False,
+    strength_only: bool = False,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
     run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell,
@@ -210,6 +224,8 @@ def run_matrix(
     setup = run_setup(
         seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matrix"
     )
+    if not strength_only:
+        check_balance_players(setup)
     for warning in setup_warnings(setup) if on_note else ():
         on_note(warning)
     record = matrix_record(setup, names, games, until_ci, max_games, every)
