@@ -87,6 +87,10 @@ rule_option = click.option(
 fury_option = click.option(
     "--fury/--no-fury", default=None, help="Hero mode: fury and techniques (R-OPT-FURY). Default: off."
 )
+# the commands that play named masters (matchup, matrix, ladder, tune): hero mode on by default
+hero_mode_option = click.option(
+    "--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY)."
+)
 
 
 def cluster_option(command):
@@ -174,7 +178,7 @@ def _no_blas() -> None:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @deck_option
 @rule_option
-@click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+@hero_mode_option
 @cluster_option
 def matchup(
     hero_a, hero_b, games, seed, players, workers, records_path, as_json, quiet, deck_path, rules, fury
@@ -259,7 +263,7 @@ method_option = click.option(
 @method_option
 @deck_option
 @rule_option
-@click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+@hero_mode_option
 @click.option(
     "--every-assignment",
     is_flag=True,
@@ -677,7 +681,7 @@ def position_show(position_file, deck_path) -> None:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @deck_option
 @rule_option
-@click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+@hero_mode_option
 @cluster_option
 def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_path, rules, fury):
     """Play a skill ladder into RUN_DIR: each rung against the one below it.
@@ -765,7 +769,7 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @deck_option
 @rule_option
-@click.option("--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY).")
+@hero_mode_option
 @cluster_option
 def tune(
     heroes,
