@@ -1,12 +1,15 @@
 """In-process threads against --cluster local:N on the same matrix, and the per-task overhead.
 
     PYTHONPATH=src python benchmarks/bench_cluster.py [--games 16000] [--heroes all] [--workers 2]
-        [--players greedy,greedy] [--repeat 2] [--chunks 50,200,500,2000]
+        [--players greedy,greedy] [--repeat 2] [--chunks 50,200,500,2000] [--until-ci W] [--no-overhead]
 
 1. A matrix of --players (every cell of --heroes, --games per cell) played on --workers threads,
    then on a LocalCluster of --workers single-threaded worker processes, alternately --repeat
    times; the play times compared (kernels loaded before the clock in both), the cluster's
    start-up and kernel warm-up reported apart. The run directories are compared file for file.
+   With --until-ci W the cells are sequential, and the cluster plays each repeat twice: with
+   its next batches guessed and sent ahead (the default), and without (guess_pairs 0); the
+   guessed chunks dropped past the stopping points are counted.
 2. The per-task overhead: EMPTY tasks of no pairs (the fixed cost of a task), then 20 chunks
    of each size in --chunks played by run_pairs on threads and on the cluster;
    (cluster - threads) / tasks, the cost a task adds, which sets the cluster's chunk size
@@ -36,8 +39,22 @@ def files(root: Path) -> dict[str, bytes]:
 
 def play_matrix(root: Path, args) -> float:
     heroes = None if args.heroes == "all" else args.heroes
-    run = run_matrix(root, heroes, args.games, seed=1, players=args.players, workers=args.workers)
+    run = run_matrix(
+        root, heroes, args.games, seed=1, players=args.players, workers=args.workers, until_ci=args.until_ci
+    )
     return run.seconds
+
+
+def without_guesses(cluster, root: Path, args) -> float:
+    """The matrix on the cluster with no batch of --until-ci sent before it is asked for."""
+    guess_pairs = K.Cluster.guess_pairs
+    K.Cluster.guess_pairs = lambda self, sides: 0  # type: ignore[method-assign]
+    previous = runner.use_cluster(cluster)
+    try:
+        return play_matrix(root, args)
+    finally:
+        runner.use_cluster(previous)
+        K.Cluster.guess_pairs = guess_pairs  # type: ignore[method-assign]
 
 
 def timed_pairs(setup, n_pairs: int) -> float:
@@ -82,6 +99,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--chunks", default="50,200,500,2000")
+    parser.add_argument("--until-ci", type=float, default=None, help="sequential cells (e.g. 0.005)")
+    parser.add_argument("--no-overhead", action="store_true", help="skip the per-task measurement")
     args = parser.parse_args()
     setup = run_setup(
         seed=1, players=args.players, fury=True, deck=None, rules=None, workers=args.workers, what="a bench"
@@ -90,6 +109,7 @@ def main() -> None:
     start = time.perf_counter()
     with K.connect(f"local:{args.workers}") as cluster:
         assert cluster is not None
+        cluster.start()
         started = time.perf_counter() - start
         cluster.warm(setup.table, setup.opts, setup.sides(0, 1), runner.pairs.seat_weights(setup.weights()))
         warmed = time.perf_counter() - start - started
@@ -103,12 +123,22 @@ def main() -> None:
                 finally:
                     runner.use_cluster(previous)
                 same = files(Path(tmp) / f"threads-{k}") == files(Path(tmp) / f"cluster-{k}")
+                what = f"--until-ci {args.until_ci}, " if args.until_ci else ""
                 print(
-                    f"matrix {args.players} {args.heroes} x {args.games} games: threads {threads:.1f} s, "
+                    f"matrix {args.players} {args.heroes} x {args.games} games "
+                    f"({what}{cluster.dropped} guessed chunks dropped so far): threads {threads:.1f} s, "
                     f"cluster {dask:.1f} s ({100 * (dask / threads - 1):+.1f} %), files identical: {same}"
                 )
-        empty_tasks(cluster, setup)
-        overhead(cluster, setup, [int(s) for s in args.chunks.split(",")])
+                if args.until_ci:
+                    plain = without_guesses(cluster, Path(tmp) / f"plain-{k}", args)
+                    same = files(Path(tmp) / f"threads-{k}") == files(Path(tmp) / f"plain-{k}")
+                    print(
+                        f"  the same on the cluster without guessed batches: {plain:.1f} s "
+                        f"({100 * (plain / threads - 1):+.1f} %), files identical: {same}"
+                    )
+        if not args.no_overhead:
+            empty_tasks(cluster, setup)
+            overhead(cluster, setup, [int(s) for s in args.chunks.split(",")])
 
 
 if __name__ == "__main__":

@@ -117,6 +117,18 @@ def cluster_option(command):
     )(run)
 
 
+def estimate_text(seconds: float, until_ci: float | None = None) -> str:
+    """'95 s on these threads' (or cluster workers; minutes from 10 on), 'at least' with --until-ci."""
+    from emr_sim.simulate.runner import active_cluster
+
+    where = "threads" if active_cluster() is None else "cluster workers"
+    least = "at least " if until_ci is not None and seconds >= 1 else ""
+    span = f"{seconds:,.0f} s" if seconds < 600 else f"{seconds / 60:,.0f} min"
+    span = "under 1 s" if seconds < 1 else span
+    more = " (--until-ci adds batches until the intervals are narrow enough)" if until_ci is not None else ""
+    return f"{least}{span} on these {where}{more}"
+
+
 def rules_dict(rules: tuple[str, ...], fury: bool | None) -> dict[str, str]:
     from emr_sim.options import parse_rule
 
@@ -296,6 +308,9 @@ def matrix(
     from emr_sim.simulate.matrix import run_matrix
     from emr_sim.simulate.rundir import load_games
 
+    def estimate(seconds: float, n_games: int) -> None:
+        note(f"{n_games:,} games to play: estimated {estimate_text(seconds, until_ci)}")
+
     try:
         run = run_matrix(
             run_dir,
@@ -312,6 +327,7 @@ def matrix(
             quiet,
             on_note=note,
             every=every_assignment,
+            on_estimate=estimate,
         )
     except KeyboardInterrupt:
         click.echo(
@@ -697,13 +713,10 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
     from emr_sim.simulate.ladder import run_ladder
 
     def estimate(seconds: float, record: dict) -> None:
-        from emr_sim.simulate.runner import active_cluster
-
         steps = len(record["rungs"]) - 1
-        where = "threads" if active_cluster() is None else "cluster workers"
         note(
             f"ladder of {steps} steps, {steps * record['games_per_step']:,} games: "
-            f"estimated {seconds:,.0f} s on these {where}"
+            f"estimated {estimate_text(seconds)}"
         )
 
     if heroes is not None and heroes.strip().lower() == "all":

@@ -121,15 +121,29 @@ def test_the_next_cells_are_sent_while_one_ends(local2, small_chunks, tmp_path, 
 
 
 def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path, monkeypatch):
+    """The next batches are guessed and sent ahead; those past the stopping point are dropped;
+    the files are those of the threads."""
     from emr_sim.simulate import matrix
 
     monkeypatch.setattr(matrix, "BATCH_PAIRS", 20)
-    args = dict(heroes="crow,wind", games=40, seed=9, workers=2, until_ci=0.1, max_games=400)
+    taken_guesses = []
+    take = K.Cluster.take
+
+    def counting_take(self, args):
+        taken_guesses.append(K.chunk_key(args) in self.sent_guesses)
+        return take(self, args)
+
+    monkeypatch.setattr(K.Cluster, "take", counting_take)
+    args = dict(heroes="crow,wind,earth", games=40, seed=9, workers=2, until_ci=0.1, max_games=400)
     run_matrix(tmp_path / "threads", **args)
+    dropped = local2.dropped
     with cluster_block(local2):
         done = run_matrix(tmp_path / "cluster", **args)
-    assert done.games_played > 40  # the sequential rule added batches
+    assert done.games_played > 3 * 40  # the sequential rule added batches
     assert tree(tmp_path / "threads") == tree(tmp_path / "cluster")
+    assert any(taken_guesses)  # batches were sent before the rule asked for them
+    assert local2.dropped > dropped  # ... and the guesses past its stopping point dropped
+    assert not local2.sent and not local2.guessed and not local2.sent_guesses
 
 
 def test_a_ladder_step_on_the_cluster_is_the_same(local2, small_chunks, tmp_path):
@@ -270,6 +284,57 @@ def test_an_unreachable_scheduler_is_one_line(monkeypatch, tmp_path):
         needles=("no Dask scheduler answers",),
     )
     assert not (tmp_path / "r").exists()
+
+
+UNREACHABLE = "tcp://127.0.0.1:9"  # the discard port: nothing listens
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (("matrix", "-o", "{tmp}/r", "--heroes", "crow,bogus", "-n", 2), "unknown hero 'bogus'"),
+        (("matrix", "-o", "{tmp}/r", "--heroes", "crow,wind", "--players", "greedy,nobody"), "nobody"),
+        (("ladder", "-o", "{tmp}/r", "--heroes", "crow,bogus", "-n", 2), "unknown hero 'bogus'"),
+        (("tune", "bogus", "-o", "{tmp}/r"), "bogus"),
+        (("matchup", "crow", "bogus", "-n", 2), "bogus"),
+    ],
+)
+def test_inputs_are_checked_before_the_cluster_starts(args, needle, monkeypatch, tmp_path):
+    """With a scheduler that does not answer, a bad input is named, not the scheduler: the
+    inputs are checked before the cluster is reached, and nothing is written."""
+    dask_or_skip()
+    monkeypatch.setattr(K, "CONNECT_SECONDS", 2)
+    monkeypatch.setenv(K.CLUSTER_ENV, UNREACHABLE)
+    line = fails(*(str(a).format(tmp=tmp_path) for a in args), needles=(needle,))
+    assert "scheduler" not in line
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_local_cluster_is_not_started_for_bad_input(monkeypatch, tmp_path):
+    dask_or_skip()
+    import distributed
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the LocalCluster was started")
+
+    monkeypatch.setattr(distributed, "LocalCluster", refuse)
+    other = tmp_path / "other"
+    run_matrix(other, heroes="crow,wind", games=2, workers=1)  # another run's directory
+    fails(
+        "matrix",
+        "-o",
+        other,
+        "--heroes",
+        "crow,earth",
+        "-n",
+        2,
+        "--cluster",
+        "local:2",
+        needles=("different run",),
+    )
+    fails(
+        "matrix", "-o", tmp_path / "r", "--heroes", "crow", "--cluster", "local:2", needles=("two masters",)
+    )
 
 
 def test_without_cluster_nothing_of_dask_is_imported():

@@ -4,13 +4,24 @@
         run_matrix(...)             # run_pairs and score_batch send their tasks to the cluster
 
 Only this module imports Dask, and only inside `connect`, so a run without a cluster starts
-as fast as before. A task is a plain module-level function of emr_sim (`play_chunk`,
+as fast as before. `connect` checks the value and that Dask is installed; the cluster itself
+starts (or the scheduler is reached) at its first use, so a command's inputs are all checked
+before: a misspelt master is refused in a moment, not after the workers have started. The
+commands start it (`runner.start_cluster`) before they write anything.
+
+A task is a plain module-level function of emr_sim (`play_chunk`,
 `emr_sim.tuning.evaluate.play_points`) called with arrays, imported on the worker, never a
 pickled numba dispatcher or closure; it returns compact arrays. The client gathers them as
 they complete but hands them on in pair order (`keep` sees chunk after chunk, as a single
 thread would), and it alone writes files: the run directory is written as by a run on threads.
 Integer aggregates are summed, so a result does not depend on the number of workers, on the
 chunk size or on which worker played what, and the run record holds neither.
+
+Sending ahead: the chunks of calls to come (`expect`: the first part of every cell) are sent
+while the current call's last chunks play, and so are the chunks of calls that may come
+(`guess`: the next batches of --until-ci), but only when nothing certain is left to send. The
+sequential rule still decides on whole batches in pair order; the guessed chunks past its
+stopping point are dropped (`drop_guesses`), so they change no result.
 
 Faults: a worker that dies has its tasks played again on another (the scheduler reschedules
 them; `retries` covers a task that raised on a dying worker). A scheduler that goes away ends
@@ -76,16 +87,38 @@ def warm_up(table, opts, sides, weights) -> int:
 
 @dataclass
 class Cluster:
-    """A connected Dask client and what the runner needs of it."""
+    """A Dask client, connected at its first use (`start`), and what the runner needs of it."""
 
-    client: object
+    where: tuple[str, int | str]  # parse_cluster's answer: ("local", N) or ("address", URL)
     say: Callable[[str], None]
     warmed: set = field(default_factory=set)  # (worker address, search kernel) loaded
     upcoming: dict = field(default_factory=dict)  # chunk key -> args, expected, not yet sent
+    guessed: dict = field(default_factory=dict)  # chunk key -> args, may be asked for, not yet sent
     sent: dict = field(default_factory=dict)  # chunk key -> future, sent ahead of its call
+    sent_guesses: set = field(default_factory=set)  # the keys of `sent` that were guessed
+    dropped: int = 0  # guessed chunks dropped, sent or not (past the stopping point of --until-ci)
+    _client: object = field(default=None, repr=False)
+    _stack: contextlib.ExitStack = field(default_factory=contextlib.ExitStack, repr=False)
+
+    @property
+    def client(self):
+        """The Dask client; the cluster starts (or the scheduler is reached) on first use."""
+        if self._client is None:
+            self.start()
+        return self._client
+
+    def start(self) -> None:
+        """Start the LocalCluster or reach the scheduler, and say where the run plays."""
+        if self._client is None:
+            self._client = open_client(self.where, self._stack)
+            self.say(describe(self))
+
+    def close(self) -> None:
+        self._stack.close()
+        self._client = None
 
     def workers(self) -> list[str]:
-        return list(self.client.scheduler_info(n_workers=-1)["workers"])  # type: ignore[attr-defined]
+        return list(self.client.scheduler_info(n_workers=-1)["workers"])
 
     def warm(self, table, opts, sides, weights) -> None:
         """Load the kernels on every worker not yet warmed, before tasks are sent: one task
@@ -99,7 +132,7 @@ class Cluster:
             f"loading the kernels on {len(todo)} workers (from the cache; a cold compile takes minutes) ..."
         )
         futures = [
-            self.client.submit(  # type: ignore[attr-defined]
+            self.client.submit(
                 warm_up, table, opts, sides, weights, workers=[w], allow_other_workers=True, pure=False
             )  # loose: a worker gone meanwhile leaves its warm-up to another, not waiting forever
             for w in todo
@@ -109,7 +142,7 @@ class Cluster:
         self.say(f"kernels loaded on {len(todo)} workers in {time.perf_counter() - start:.1f} s")
 
     def submit(self, fn, *args):
-        return self.client.submit(fn, *args, pure=False, retries=RETRIES)  # type: ignore[attr-defined]
+        return self.client.submit(fn, *args, pure=False, retries=RETRIES)
 
     def gather(self, futures) -> list:
         with lost_scheduler(self):
@@ -126,23 +159,47 @@ class Cluster:
         takes the chunks sent for it; the chunks of an earlier expectation are dropped."""
         for future in self.sent.values():
             future.cancel()
-        self.upcoming, self.sent = {}, {}
-        for seed, first_pair, n_pairs, sides, weights, keep_rows in calls:
-            for first, count in runner.chunks(n_pairs, chunk_pairs(sides)):
-                args = (table, opts, seed, first_pair + first, count, sides, weights, keep_rows)
-                self.upcoming[chunk_key(args)] = args
+        self.upcoming, self.sent = call_chunks(table, opts, calls), {}
+        self.guessed, self.sent_guesses = {}, set()
+
+    def guess(self, table, opts, calls: list[tuple]) -> None:
+        """Calls of run_pairs that may come, as for `expect`: their chunks are sent only when
+        no expected chunk is left to send, and drop_guesses drops those not asked for."""
+        for key, args in call_chunks(table, opts, calls).items():
+            if key not in self.sent and key not in self.upcoming:
+                self.guessed[key] = args
+
+    def drop_guesses(self) -> int:
+        """Drop every guessed chunk not taken (the sent ones cancelled); how many."""
+        count = len(self.guessed) + len(self.sent_guesses)
+        for key in self.sent_guesses:
+            self.sent.pop(key).cancel()
+        self.guessed, self.sent_guesses = {}, set()
+        self.dropped += count
+        return count
 
     def take(self, args: tuple):
         """The future of a chunk: the one sent ahead for it, else a new one."""
         key = chunk_key(args)
         self.upcoming.pop(key, None)
+        self.guessed.pop(key, None)
+        self.sent_guesses.discard(key)
         future = self.sent.pop(key, None)
         return self.submit(play_chunk, *args) if future is None else future
 
     def send_ahead(self, room: int) -> None:
-        """Up to `room` expected chunks sent (in the order they were expected)."""
-        for key in list(itertools.islice(self.upcoming, max(0, room))):
-            self.sent[key] = self.submit(play_chunk, *self.upcoming.pop(key))
+        """Up to `room` chunks sent: the expected ones first (in the order they were expected),
+        then the guessed ones."""
+        for pending, guessed in ((self.upcoming, False), (self.guessed, True)):
+            for key in list(itertools.islice(pending, max(0, room))):
+                self.sent[key] = self.submit(play_chunk, *pending.pop(key))
+                room -= 1
+                if guessed:
+                    self.sent_guesses.add(key)
+
+    def guess_pairs(self, sides: np.ndarray) -> int:
+        """How many pairs past the current call are worth guessing: a chunk per worker."""
+        return len(self.workers()) * chunk_pairs(sides)
 
     def run_pairs(self, table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress):
         """runner.run_pairs on the cluster: the aggregate; keep(first row, rows) in pair order."""
@@ -183,6 +240,17 @@ class Cluster:
 def chunk_pairs(sides: np.ndarray) -> int:
     """Pairs per task: CHUNK_PAIRS, or the runner's few pairs with a search player."""
     return runner.SEARCH_CHUNK_PAIRS if runner.searching(sides) else CHUNK_PAIRS
+
+
+def call_chunks(table, opts, calls: list[tuple]) -> dict:
+    """chunk key -> play_chunk's arguments, for every chunk of each call (seed, first_pair,
+    n_pairs, sides, weights, keep_rows), in order."""
+    out = {}
+    for seed, first_pair, n_pairs, sides, weights, keep_rows in calls:
+        for first, count in runner.chunks(n_pairs, chunk_pairs(sides)):
+            args = (table, opts, seed, first_pair + first, count, sides, weights, keep_rows)
+            out[chunk_key(args)] = args
+    return out
 
 
 def chunk_key(args: tuple) -> tuple:
@@ -228,49 +296,56 @@ def say_on_stderr(text: str) -> None:
 def describe(cluster: Cluster) -> str:
     """The line that says where the run plays: scheduler, workers, the dashboard if served."""
     client = cluster.client
-    info = client.scheduler_info(n_workers=-1)  # type: ignore[attr-defined]
+    info = client.scheduler_info(n_workers=-1)
     where = f"cluster {info['address']}: {len(info['workers'])} workers"
     if "dashboard" in info.get("services", {}):
-        return f"{where}; dashboard {client.dashboard_link}"  # type: ignore[attr-defined]
+        return f"{where}; dashboard {client.dashboard_link}"
     return f"{where}; the scheduler serves no dashboard"
+
+
+def open_client(where: tuple[str, int | str], stack: contextlib.ExitStack):
+    """A Dask client of a new LocalCluster (("local", N)) or of a running scheduler (("address",
+    URL)), closed with `stack`; ValueError for a scheduler that does not answer."""
+    import distributed
+
+    kind, value = where
+    if kind == "local":
+        local = distributed.LocalCluster(
+            n_workers=int(value),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,  # a task's error reaches the client as an exception
+        )
+        stack.enter_context(local)
+        return stack.enter_context(distributed.Client(local))
+    try:
+        client = distributed.Client(str(value), timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError) as err:
+        raise ValueError(f"--cluster {value}: no Dask scheduler answers there ({err})") from None
+    stack.callback(client.close)
+    return client
 
 
 @contextlib.contextmanager
 def connect(text: str | None, say: Callable[[str], None] | None = None) -> Iterator[Cluster | None]:
     """Within the block, the runner plays on the cluster `text` (local:N or tcp://HOST:PORT;
-    None: EMR_SIM_CLUSTER, and without it no cluster and nothing of Dask imported)."""
+    None: EMR_SIM_CLUSTER, and without it no cluster and nothing of Dask imported). The value
+    is checked here; the cluster starts at its first use (Cluster.start)."""
     text = text or os.environ.get(CLUSTER_ENV) or None
     if not text:
         yield None
         return
-    kind, value = parse_cluster(text)
+    where = parse_cluster(text)
     try:
-        import distributed
+        import distributed  # noqa: F401
     except ImportError:
         raise ValueError(f"--cluster needs Dask, which is not installed: {INSTALL}") from None
     quiet_logs()
-    say = say or (lambda _text: None)
-    with contextlib.ExitStack() as stack:
-        if kind == "local":
-            local = distributed.LocalCluster(
-                n_workers=int(value),
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=":0",
-                silence_logs=logging.CRITICAL,  # a task's error reaches the client as an exception
-            )
-            stack.enter_context(local)
-            client = stack.enter_context(distributed.Client(local))
-        else:
-            try:
-                client = distributed.Client(str(value), timeout=CONNECT_SECONDS)
-            except (OSError, TimeoutError) as err:
-                raise ValueError(f"--cluster {text}: no Dask scheduler answers there ({err})") from None
-            stack.callback(client.close)
-        cluster = Cluster(client, say)
-        say(describe(cluster))
-        previous = runner.use_cluster(cluster)
-        try:
-            yield cluster
-        finally:
-            runner.use_cluster(previous)
+    cluster = Cluster(where, say or (lambda _text: None))
+    previous = runner.use_cluster(cluster)
+    try:
+        yield cluster
+    finally:
+        runner.use_cluster(previous)
+        cluster.close()

@@ -24,10 +24,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim import files
 from emr_sim.errors import BadInput
+from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.matrix import cell_pairs, check_matrix_memory, check_sizes, parse_hero_list, run_matrix
+from emr_sim.simulate.runner import start_cluster
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup
 
 LADDER_FORMAT = "emr-sim ladder 1"
@@ -35,7 +36,6 @@ LADDER_FILE = "ladder.json"
 STEPS_DIR = "steps"
 DEFAULT_RUNGS = "random,greedy,tuned"
 DEFAULT_STEP_GAMES = 2_000
-SAMPLE_PAIRS = 1  # pairs per master and step timed before a run, for the estimate
 RECORD_KEYS = ("format", "rungs", "heroes", "games_per_cell", "seed", "fury", "rules", "deck", "deck_sha256")
 
 
@@ -149,24 +149,10 @@ def check_root(root: Path, record: dict) -> None:
 
 
 def estimate_seconds(plan: Plan) -> float:
-    """Seconds the ladder's games should take on its threads: SAMPLE_PAIRS mirror pairs of
-    each master per step, played on one thread on seeds of their own once the kernels are
-    loaded, scaled to the step's pairs and divided among the threads (or the workers of a
-    cluster: emr_sim.simulate.cluster)."""
-    from emr_sim.simulate.runner import load_kernels, on_threads, parallelism, progress_bar, run_pairs
-
-    total = 0.0
+    """Seconds the ladder's games should take on its threads or a cluster's workers
+    (emr_sim.simulate.estimate), step by step: the rungs' costs differ."""
     pairs_per_step = plan.record["games_per_step"] // 2
-    for setup in plan.setups:
-        load_kernels(setup, setup.sides(0, 1))
-        start = time.perf_counter()
-        for k, hero in enumerate(plan.heroes):
-            h = C.HERO_NAMES.index(hero)
-            with progress_bar(0, quiet=True) as silent, on_threads():
-                run_pairs(setup, setup.sides(h, h), SAMPLE_PAIRS, silent, seed=k + 1)
-        per_pair = (time.perf_counter() - start) / (SAMPLE_PAIRS * len(plan.heroes))
-        total += per_pair * pairs_per_step / parallelism(setup)  # threads, or a cluster's workers
-    return total
+    return sum(run_seconds(setup, plan.heroes, pairs_per_step) for setup in plan.setups)
 
 
 def run_ladder(
@@ -188,6 +174,7 @@ def run_ladder(
     plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers)
     root = Path(run_dir)
     check_root(root, plan.record)
+    start_cluster()  # inputs checked: a cluster starts before anything is written
     if on_estimate:
         on_estimate(estimate_seconds(plan), plan.record)
     root.mkdir(parents=True, exist_ok=True)

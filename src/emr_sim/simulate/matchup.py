@@ -22,7 +22,7 @@ from emr_sim import codes as C
 from emr_sim.cards import Deck
 from emr_sim.game.core import parse_heroes
 from emr_sim.sim import pairs as A
-from emr_sim.simulate.runner import DEFAULT_SEED, load_kernels, progress_bar, run_pairs
+from emr_sim.simulate.runner import DEFAULT_SEED, load_kernels, progress_bar, run_pairs, start_cluster
 from emr_sim.simulate.setup import run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
 from emr_sim.stats import histogram_quantile, wilson
@@ -79,6 +79,7 @@ def matchup(
         from emr_sim.simulate.records import GameColumns  # pandas (0.3 s) only when records are kept
 
         kept = GameColumns(2 * n_pairs, hero_a, hero_b)
+    start_cluster()  # inputs checked: a cluster starts (kept out of the timing)
     load_kernels(setup, sides)  # kept out of the timing
     start = time.perf_counter()
     with progress_bar(2 * n_pairs, quiet) as bar:

@@ -13,16 +13,27 @@ import hashlib
 import itertools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
 from emr_sim import codes as C
+from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.records import GameColumns
 from emr_sim.simulate.rundir import RUN_FORMAT
-from emr_sim.simulate.runner import expect, load_kernels, progress_bar, run_pairs
-from emr_sim.simulate.runwriter import open_run
+from emr_sim.simulate.runner import (
+    drop_guesses,
+    expect,
+    guess,
+    guess_pairs,
+    load_kernels,
+    progress_bar,
+    run_pairs,
+    start_cluster,
+)
+from emr_sim.simulate.runwriter import check_target, open_run
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
 from emr_sim.stats import wilson
@@ -96,22 +107,41 @@ def half_width(games: pd.DataFrame) -> float:
     return wilson_half_width(int(games["win_a"].sum()), len(games))
 
 
+def sequential_batches(n_pairs: int, cap_pairs: int) -> list[tuple[int, int]]:
+    """(first pair, pairs) of each batch the sequential rule may add after n_pairs, up to the cap."""
+    return [(first, min(BATCH_PAIRS, cap_pairs - first)) for first in range(n_pairs, cap_pairs, BATCH_PAIRS)]
+
+
+def guess_batches(spec: CellSpec, hero_a: str, hero_b: str, batches: list, start: int, stop: int) -> None:
+    """Tell a cluster that batches[start:stop] of the cell may be played (runner.guess)."""
+    sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
+    guess(spec.setup, sides, cell_seed(spec.setup.seed, hero_a, hero_b), batches[start:stop])
+
+
 def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFrame:
     """All games of one cell: spec.games, then, with until_ci, batches of BATCH_PAIRS pairs
     until the interval half-width is at most until_ci or max_games is reached. The rule
-    reads running win counts; the parts are joined once, at the end."""
+    reads running win counts after each whole batch, in pair order; the parts are joined once,
+    at the end. On a cluster the next batches are guessed (sent while the workers have nothing
+    certain to play) and those past the stopping point dropped: the games are the same."""
     n_pairs = math.ceil(spec.games / 2)
+    if spec.until_ci is None:
+        return play_part(spec, hero_a, hero_b, 0, n_pairs, progress).frame()
+    batches = sequential_batches(n_pairs, math.ceil((spec.max_games or spec.games) / 2))
+    sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
+    depth = -(-guess_pairs(sides) // BATCH_PAIRS)  # batches guessed ahead: 0 on threads
+    guess_batches(spec, hero_a, hero_b, batches, 0, depth)
     parts = [play_part(spec, hero_a, hero_b, 0, n_pairs, progress)]
-    if spec.until_ci is not None:
-        wins = parts[0].wins_a()
-        cap_pairs = math.ceil((spec.max_games or spec.games) / 2)
-        while wilson_half_width(wins, 2 * n_pairs) > spec.until_ci and n_pairs < cap_pairs:
-            batch = min(BATCH_PAIRS, cap_pairs - n_pairs)
-            if getattr(progress, "total", None) is not None:
-                progress.total += 2 * batch  # the bar grows with the sequential rule
-            parts.append(play_part(spec, hero_a, hero_b, n_pairs, batch, progress))
-            wins += parts[-1].wins_a()
-            n_pairs += batch
+    wins = parts[0].wins_a()
+    for k, (first, batch) in enumerate(batches):
+        if wilson_half_width(wins, 2 * first) <= spec.until_ci:
+            break
+        guess_batches(spec, hero_a, hero_b, batches, k + depth, k + depth + 1)
+        if getattr(progress, "total", None) is not None:
+            progress.total += 2 * batch  # the bar grows with the sequential rule
+        parts.append(play_part(spec, hero_a, hero_b, first, batch, progress))
+        wins += parts[-1].wins_a()
+    drop_guesses()  # the batches guessed past the stopping point
     return (parts[0] if len(parts) == 1 else GameColumns.joined(parts)).frame()
 
 
@@ -213,10 +243,13 @@ def run_matrix(
     on_note=None,
     every: bool = False,
     strength_only: bool = False,
+    on_estimate: Callable[[float, int], None] | None = None,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
     run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell,
-    on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter)."""
+    on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter),
+    on_estimate(seconds, games) before the first game with the cells to play (at least, with
+    until_ci: emr_sim.simulate.estimate)."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
     cells = cell_pairs(names, every)
@@ -237,9 +270,13 @@ def run_matrix(
         if on_note:
             on_note(text)
 
+    check_target(Path(run_dir), record)  # refused before a cluster starts, as before a write
+    start_cluster()  # a scheduler that does not answer: nothing is written
     with open_run(run_dir, record) as run:
         todo = run.plan(cells, note)
         skipped = [c for c in cells if c not in todo]
+        if todo and on_estimate:
+            on_estimate(run_seconds(setup, names, len(todo) * spec.games // 2), len(todo) * spec.games)
         if todo:
             load_kernels(setup, setup.sides(0, 1))
             expect_cells(spec, todo)  # a cluster sends the next cells' chunks while one ends

@@ -58,6 +58,13 @@ def on_threads() -> Iterator[None]:
         use_cluster(previous)
 
 
+def start_cluster() -> None:
+    """Start the cluster, if the runner plays on one and it has not started (it starts at its
+    first use: the commands call this once their inputs are checked, before they write)."""
+    if _cluster is not None:
+        _cluster.start()
+
+
 def parallelism(setup: RunSetup) -> int:
     """How many games run at once: the cluster's workers, else the set-up's threads."""
     return len(_cluster.workers()) if _cluster is not None else setup.workers
@@ -87,6 +94,27 @@ def expect(setup: RunSetup, calls: list[tuple[np.ndarray, int, int, bool]]) -> N
         weights = pairs.seat_weights(setup.weights())
         ahead = [(seed, 0, n_pairs, sides, weights, keep) for sides, n_pairs, seed, keep in calls]
         _cluster.expect(setup.table, setup.opts, ahead)
+
+
+def guess(setup: RunSetup, sides: np.ndarray, seed: int, parts: list[tuple[int, int]]) -> None:
+    """Tell a cluster the run_pairs calls that may come, (first pair, n_pairs) each, with
+    records kept and the set-up's weights (the next batches of --until-ci): it sends their
+    chunks when it has nothing certain to send. Nothing on threads."""
+    if _cluster is not None and parts:
+        weights = pairs.seat_weights(setup.weights())
+        calls = [(seed, first, n_pairs, sides, weights, True) for first, n_pairs in parts]
+        _cluster.guess(setup.table, setup.opts, calls)
+
+
+def drop_guesses() -> None:
+    """A cluster drops the guessed chunks not asked for (the sequential rule has stopped)."""
+    if _cluster is not None:
+        _cluster.drop_guesses()
+
+
+def guess_pairs(sides: np.ndarray) -> int:
+    """Pairs worth guessing past a call: a chunk for each worker of a cluster; 0 on threads."""
+    return 0 if _cluster is None else _cluster.guess_pairs(sides)
 
 
 def run_pairs(

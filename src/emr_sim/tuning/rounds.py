@@ -28,6 +28,7 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim import files
 from emr_sim.errors import BadInput
+from emr_sim.simulate.runner import start_cluster
 from emr_sim.tuning.cmaes import TuneSettings, candidates_per_generation, tune_vector
 from emr_sim.tuning.evaluate import Field, deal_seed, score_batch
 from emr_sim.tuning.gain import Gain, measure_gain
@@ -263,6 +264,7 @@ def run_tuning(
     record = plan.record(setup, field_spec.record())
     root = Path(root)
     results = check_root(root, record)
+    start_cluster()  # inputs checked: a cluster starts before anything is written
     start_vectors = field_spec.vectors()
     if on_estimate:
         on_estimate(estimate_seconds(setup, start_vectors, plan, len(results)))
