@@ -49,11 +49,9 @@ def without_guesses(cluster, root: Path, args) -> float:
     """The matrix on the cluster with no batch of --until-ci sent before it is asked for."""
     guess_pairs = K.Cluster.guess_pairs
     K.Cluster.guess_pairs = lambda self, sides: 0  # type: ignore[method-assign]
-    previous = runner.use_cluster(cluster)
     try:
         return play_matrix(root, args)
     finally:
-        runner.use_cluster(previous)
         K.Cluster.guess_pairs = guess_pairs  # type: ignore[method-assign]
 
 
@@ -80,12 +78,9 @@ def overhead(cluster, setup, sizes: list[int]) -> None:
     for size in sizes:
         n_pairs = TASKS * size
         runner.CHUNK_PAIRS = K.CHUNK_PAIRS = runner.SEARCH_CHUNK_PAIRS = size
-        threads = timed_pairs(setup, n_pairs)
-        previous = runner.use_cluster(cluster)
-        try:
-            dask = timed_pairs(setup, n_pairs)
-        finally:
-            runner.use_cluster(previous)
+        with runner.on_threads():  # inside connect(), the runner plays on the cluster
+            threads = timed_pairs(setup, n_pairs)
+        dask = timed_pairs(setup, n_pairs)
         per_task = (dask - threads) / TASKS * setup.workers  # tasks run `workers` at a time
         extra = 100 * (dask / threads - 1)
         print(f"{size:11} | {threads:9.2f} | {dask:9.2f} | {per_task * 1000:20.1f} | {extra:9.1f}")
@@ -107,7 +102,7 @@ def main() -> None:
     )
     load_kernels(setup, setup.sides(0, 1))
     start = time.perf_counter()
-    with K.connect(f"local:{args.workers}") as cluster:
+    with K.connect(f"local:{args.workers}") as cluster:  # the runner plays on it, but on_threads()
         assert cluster is not None
         cluster.start()
         started = time.perf_counter() - start
@@ -116,12 +111,9 @@ def main() -> None:
         print(f"cluster local:{args.workers}: started in {started:.1f} s, kernels warmed in {warmed:.1f} s")
         with tempfile.TemporaryDirectory() as tmp:
             for k in range(args.repeat):
-                threads = play_matrix(Path(tmp) / f"threads-{k}", args)
-                previous = runner.use_cluster(cluster)
-                try:
-                    dask = play_matrix(Path(tmp) / f"cluster-{k}", args)
-                finally:
-                    runner.use_cluster(previous)
+                with runner.on_threads():
+                    threads = play_matrix(Path(tmp) / f"threads-{k}", args)
+                dask = play_matrix(Path(tmp) / f"cluster-{k}", args)
                 same = files(Path(tmp) / f"threads-{k}") == files(Path(tmp) / f"cluster-{k}")
                 what = f"--until-ci {args.until_ci}, " if args.until_ci else ""
                 print(

@@ -69,9 +69,16 @@ def bounded():
 
 @pytest.fixture(scope="module")
 def local2():
+    """A LocalCluster of 2 workers for the module; the runner plays on it only within
+    cluster_block (connect() would make it play there for every test, the reference runs on
+    threads included)."""
     dask_or_skip()
     with alarm(), K.connect("local:2") as cluster:
-        yield cluster
+        previous = runner.use_cluster(None)
+        try:
+            yield cluster
+        finally:
+            runner.use_cluster(previous)
 
 
 @pytest.fixture
@@ -95,12 +102,21 @@ def on_cluster(cluster):
 cluster_block = contextlib.contextmanager(on_cluster)
 
 
-def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp_path):
+def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp_path, monkeypatch):
+    tasks = []
+    submit = K.Cluster.submit
+
+    def counting_submit(self, fn, *args):
+        tasks.append(fn)
+        return submit(self, fn, *args)
+
+    monkeypatch.setattr(K.Cluster, "submit", counting_submit)
     args = dict(heroes="crow,wind,earth", games=120, seed=5, workers=2)
     run_matrix(tmp_path / "threads", **args)
+    assert tasks == []  # the reference is played on threads
     with cluster_block(local2):
         done = run_matrix(tmp_path / "cluster", **args)
-    assert len(done.played) == 3
+    assert len(done.played) == 3 and len(tasks) == 3 * -(-60 // SMALL_CHUNK)
     threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
     assert len(threads) >= 4 and threads == dask
 
