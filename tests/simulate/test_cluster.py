@@ -136,12 +136,16 @@ def test_the_next_cells_are_sent_while_one_ends(local2, small_chunks, tmp_path, 
     assert len(ahead) == 3 * -(-60 // SMALL_CHUNK) and any(ahead) and not local2.sent
 
 
-def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path, monkeypatch):
-    """The next batches are guessed and sent ahead; those past the stopping point are dropped;
-    the files are those of the threads."""
+@pytest.mark.parametrize("overguess", [False, True])
+def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path, monkeypatch, overguess):
+    """The next batches are guessed and sent ahead; those past the stopping point are dropped
+    (overguess: the guesser expects the rule never to stop, so there are some to drop); the
+    files are those of the threads."""
     from emr_sim.simulate import matrix
 
     monkeypatch.setattr(matrix, "BATCH_PAIRS", 20)
+    if overguess:
+        monkeypatch.setattr(matrix, "rule_continues", lambda rate, games, until_ci: True)
     taken_guesses = []
     take = K.Cluster.take
 
@@ -158,8 +162,26 @@ def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path
     assert done.games_played > 3 * 40  # the sequential rule added batches
     assert tree(tmp_path / "threads") == tree(tmp_path / "cluster")
     assert any(taken_guesses)  # batches were sent before the rule asked for them
-    assert local2.dropped > dropped  # ... and the guesses past its stopping point dropped
+    assert (local2.dropped > dropped) == overguess  # ... and the guesses past its stopping point dropped
     assert not local2.sent and not local2.guessed and not local2.sent_guesses
+
+
+def test_the_guesser_guesses_what_the_rule_will_ask_for():
+    """Guessed batches stop where the running rate says the rule will stop (emr_sim.simulate.
+    matrix.Guesser): at 50 % and ±10 points, about 96 games."""
+    from emr_sim.simulate import matrix
+
+    told = []
+    setup = run_setup(seed=1, players="greedy", fury=True, deck=None, rules=None, workers=1, what="a test")
+    spec = matrix.CellSpec(setup, 20, until_ci=0.1, max_games=400)
+    batches = [(first, 10) for first in range(10, 200, 10)]
+    guesser = matrix.Guesser(spec, setup.sides(0, 1), 1, batches, depth=100)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(matrix, "guess", lambda setup, sides, seed, parts: told.extend(parts))
+        guesser.ahead(0, 10, 20)
+    firsts = [first for first, _ in told]
+    assert firsts == [10, 20, 30, 40]  # at 2 * 50 = 100 games the half-width is under 0.1
+    assert matrix.rule_continues(0.5, 2 * 40, 0.1) and not matrix.rule_continues(0.5, 2 * 50, 0.1)
 
 
 def test_a_ladder_step_on_the_cluster_is_the_same(local2, small_chunks, tmp_path):

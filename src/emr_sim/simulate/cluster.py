@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import math
 import os
 import sys
 import time
@@ -55,6 +56,8 @@ CONNECT_SECONDS = 10  # a scheduler that does not answer within this is unreacha
 RETRIES = 3  # a task that raised (on a worker going down) is tried this many more times
 CHUNK_PAIRS = 500  # pairs per task, greedy or random (search: runner.SEARCH_CHUNK_PAIRS); docs/cluster.md
 AHEAD = 4  # tasks in flight per worker
+GUESSED_PER_WORKER = 2  # --until-ci: guessed chunks per worker, so none waits for a round trip
+WORKERS_SECONDS = 1.0  # the list of workers is asked of the scheduler at most this often
 
 
 def parse_cluster(text: str) -> tuple[str, int | str]:
@@ -98,6 +101,7 @@ class Cluster:
     sent_guesses: set = field(default_factory=set)  # the keys of `sent` that were guessed
     dropped: int = 0  # guessed chunks dropped, sent or not (past the stopping point of --until-ci)
     _client: object = field(default=None, repr=False)
+    _workers: tuple[float, list[str]] = field(default=(-math.inf, []), repr=False)  # (asked at, list)
     _stack: contextlib.ExitStack = field(default_factory=contextlib.ExitStack, repr=False)
 
     @property
@@ -115,10 +119,17 @@ class Cluster:
 
     def close(self) -> None:
         self._stack.close()
-        self._client = None
+        self._client, self._workers = None, (-math.inf, [])
 
     def workers(self) -> list[str]:
-        return list(self.client.scheduler_info(n_workers=-1)["workers"])
+        """The workers' addresses, asked of the scheduler at most every WORKERS_SECONDS (each
+        call of run_pairs needs them: an --until-ci batch is a call)."""
+        asked, known = self._workers
+        now = time.monotonic()
+        if now - asked >= WORKERS_SECONDS:
+            known = list(self.client.scheduler_info(n_workers=-1)["workers"])
+            self._workers = (now, known)
+        return known
 
     def warm(self, table, opts, sides, weights) -> None:
         """Load the kernels on every worker not yet warmed, before tasks are sent: one task
@@ -198,8 +209,9 @@ class Cluster:
                     self.sent_guesses.add(key)
 
     def guess_pairs(self, sides: np.ndarray) -> int:
-        """How many pairs past the current call are worth guessing: a chunk per worker."""
-        return len(self.workers()) * chunk_pairs(sides)
+        """How many pairs past the current call are worth guessing: GUESSED_PER_WORKER chunks
+        a worker, so that each has its next chunk while the client hears of the last."""
+        return GUESSED_PER_WORKER * len(self.workers()) * chunk_pairs(sides)
 
     def run_pairs(self, table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress):
         """runner.run_pairs on the cluster: the aggregate; keep(first row, rows) in pair order."""
@@ -217,6 +229,7 @@ class Cluster:
 
         window = AHEAD * max(1, len(self.workers()))
         flow = as_completed([send(*c) for c in itertools.islice(todo, window)])
+        self.send_ahead(window - len(where) - len(self.sent))  # room left: the next calls' chunks
         waiting: dict[int, tuple[int, np.ndarray]] = {}  # first pair -> (count, rows), not yet kept
         next_first = 0
         with lost_scheduler(self):

@@ -112,10 +112,32 @@ def sequential_batches(n_pairs: int, cap_pairs: int) -> list[tuple[int, int]]:
     return [(first, min(BATCH_PAIRS, cap_pairs - first)) for first in range(n_pairs, cap_pairs, BATCH_PAIRS)]
 
 
-def guess_batches(spec: CellSpec, hero_a: str, hero_b: str, batches: list, start: int, stop: int) -> None:
-    """Tell a cluster that batches[start:stop] of the cell may be played (runner.guess)."""
-    sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
-    guess(spec.setup, sides, cell_seed(spec.setup.seed, hero_a, hero_b), batches[start:stop])
+def rule_continues(rate: float, games: int, until_ci: float) -> bool:
+    """Whether the sequential rule, looking after `games` games won at `rate`, adds a batch."""
+    return wilson_half_width(rate * games, games) > until_ci
+
+
+@dataclass
+class Guesser:
+    """The batches of one cell a cluster is told may come (runner.guess): up to `depth` past
+    the one being played, and only those the running win rate predicts the rule will ask for,
+    so that few are dropped at the stopping point. Guesses never change a game."""
+
+    spec: CellSpec
+    sides: object
+    seed: int
+    batches: list[tuple[int, int]]
+    depth: int  # batches guessed ahead at most (0 on threads: no guessing)
+    done: int = 0  # batches[:done] have been guessed
+
+    def ahead(self, k: int, wins: int, games: int) -> None:
+        """Before batch k is played (or, k = 0, the first part), with wins of games so far."""
+        until_ci = self.spec.until_ci or 0.0
+        rate = wins / games if games else 0.5  # before any game, the widest interval
+        start, stop = self.done, min(k + self.depth, len(self.batches))
+        while self.done < stop and rule_continues(rate, 2 * self.batches[self.done][0], until_ci):
+            self.done += 1
+        guess(self.spec.setup, self.sides, self.seed, self.batches[start : self.done])
 
 
 def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFrame:
@@ -129,14 +151,15 @@ def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFram
         return play_part(spec, hero_a, hero_b, 0, n_pairs, progress).frame()
     batches = sequential_batches(n_pairs, math.ceil((spec.max_games or spec.games) / 2))
     sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
-    depth = -(-guess_pairs(sides) // BATCH_PAIRS)  # batches guessed ahead: 0 on threads
-    guess_batches(spec, hero_a, hero_b, batches, 0, depth)
+    depth = -(-guess_pairs(sides) // BATCH_PAIRS)  # 0 on threads
+    guesser = Guesser(spec, sides, cell_seed(spec.setup.seed, hero_a, hero_b), batches, depth)
+    guesser.ahead(0, 0, 0)
     parts = [play_part(spec, hero_a, hero_b, 0, n_pairs, progress)]
     wins = parts[0].wins_a()
     for k, (first, batch) in enumerate(batches):
         if wilson_half_width(wins, 2 * first) <= spec.until_ci:
             break
-        guess_batches(spec, hero_a, hero_b, batches, k + depth, k + depth + 1)
+        guesser.ahead(k + 1, wins, 2 * first)
         if getattr(progress, "total", None) is not None:
             progress.total += 2 * batch  # the bar grows with the sequential rule
         parts.append(play_part(spec, hero_a, hero_b, first, batch, progress))
