@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from emr_sim import codes as C
@@ -96,7 +97,7 @@ def play_cell_pairs(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n
     return play_part(spec, hero_a, hero_b, first_pair, n_pairs, progress).frame()
 
 
-def wilson_half_width(wins: int, games: int) -> float:
+def wilson_half_width(wins: float, games: int) -> float:
     """Half-width of the 95 % Wilson interval of `wins` in `games`."""
     low, high = wilson(wins, games)
     return (high - low) / 2
@@ -124,7 +125,7 @@ class Guesser:
     so that few are dropped at the stopping point. Guesses never change a game."""
 
     spec: CellSpec
-    sides: object
+    sides: np.ndarray
     seed: int
     batches: list[tuple[int, int]]
     depth: int  # batches guessed ahead at most (0 on threads: no guessing)
