@@ -102,15 +102,21 @@ def on_cluster(cluster):
 cluster_block = contextlib.contextmanager(on_cluster)
 
 
+def watch(monkeypatch, method: str, note) -> list:
+    """Cluster.<method> made to append note(cluster, *args) to the list returned, then run."""
+    seen: list = []
+    real = getattr(K.Cluster, method)
+
+    def watched(self, *args):
+        seen.append(note(self, *args))
+        return real(self, *args)
+
+    monkeypatch.setattr(K.Cluster, method, watched)
+    return seen
+
+
 def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp_path, monkeypatch):
-    tasks = []
-    submit = K.Cluster.submit
-
-    def counting_submit(self, fn, *args):
-        tasks.append(fn)
-        return submit(self, fn, *args)
-
-    monkeypatch.setattr(K.Cluster, "submit", counting_submit)
+    tasks = watch(monkeypatch, "submit", lambda cluster, fn, *args: fn)
     args = dict(heroes="crow,wind,earth", games=120, seed=5, workers=2)
     run_matrix(tmp_path / "threads", **args)
     assert tasks == []  # the reference is played on threads
@@ -123,14 +129,7 @@ def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp
 
 def test_the_next_cells_are_sent_while_one_ends(local2, small_chunks, tmp_path, monkeypatch):
     """Chunks of the cells to come are sent ahead (Cluster.expect) and taken by their cell."""
-    ahead = []
-    take = K.Cluster.take
-
-    def counting_take(self, args):
-        ahead.append(K.chunk_key(args) in self.sent)
-        return take(self, args)
-
-    monkeypatch.setattr(K.Cluster, "take", counting_take)
+    ahead = watch(monkeypatch, "take", lambda cluster, args: K.chunk_key(args) in cluster.sent)
     with cluster_block(local2):
         run_matrix(tmp_path / "cluster", heroes="crow,wind,earth", games=120, seed=5, workers=2)
     assert len(ahead) == 3 * -(-60 // SMALL_CHUNK) and any(ahead) and not local2.sent
@@ -146,14 +145,9 @@ def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path
     monkeypatch.setattr(matrix, "BATCH_PAIRS", 20)
     if overguess:
         monkeypatch.setattr(matrix, "rule_continues", lambda rate, games, until_ci: True)
-    taken_guesses = []
-    take = K.Cluster.take
-
-    def counting_take(self, args):
-        taken_guesses.append(K.chunk_key(args) in self.sent_guesses)
-        return take(self, args)
-
-    monkeypatch.setattr(K.Cluster, "take", counting_take)
+    taken_guesses = watch(
+        monkeypatch, "take", lambda cluster, args: K.chunk_key(args) in cluster.sent_guesses
+    )
     args = dict(heroes="crow,wind,earth", games=40, seed=9, workers=2, until_ci=0.1, max_games=400)
     run_matrix(tmp_path / "threads", **args)
     dropped = local2.dropped
