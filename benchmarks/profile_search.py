@@ -8,15 +8,14 @@ Python, by decision kind and by number of legal actions. It then searches each o
 decisions again in an instrumented copy of the search (the same code, the same RNG, so
 the same tree) that reads the processor's cycle counter between the phases of every
 iteration: the determinisation, the walk down the tree (listing legal actions, the tree's
-own bookkeeping, applying actions), the rollout (legal actions, the observation copy,
-the greedy's choice, applying), the evaluation (counting the unseen cards, the greedy's
-board_eval and the logistic) and the backpropagation. Cycles are turned into seconds by
-timing the counter against the clock; the instrumented total is printed beside the
-uninstrumented one so that the cost of reading the counter shows.
+own bookkeeping, applying actions), the rollout (legal actions, the greedy's choice,
+applying), the evaluation (counting the unseen cards, the greedy's board_eval and the
+logistic) and the backpropagation. Cycles are turned into seconds by timing the counter
+against the clock; the instrumented total is printed beside the uninstrumented one so
+that the cost of reading the counter shows.
 
-It also says how many iterations a search could have skipped with the same action: after
-each iteration, whether the most visited root action leads the second by more than the
-iterations left (then no other action can catch up, whatever the rest of the search does).
+It also counts the iterations run against the budget: a player's search stops once the
+most visited root action leads every other by more than the iterations left.
 """
 
 from __future__ import annotations
@@ -35,18 +34,22 @@ from emr_sim import codes as C
 from emr_sim.game.core import Game, parse_players, player_weights
 from emr_sim.jit import njit_entry
 from emr_sim.players.determinise import determinise, unseen_cards
-from emr_sim.players.evaluate import DISC_EPOCH, MISC_ROW, board_eval, deck_totals, unseen_counts
+from emr_sim.players.evaluate import (
+    board_eval,
+    count_discards,
+    deck_totals,
+    restore_discards,
+    save_discards,
+    unseen_counts,
+)
 from emr_sim.players.greedy import choose_greedy
-from emr_sim.players.ismcts import new_search, nth_untried, read_settings
+from emr_sim.players.ismcts import new_search, nth_untried, read_settings, track_lead
 from emr_sim.players.leaf import result_value, weight_row
 from emr_sim.players.observe import observe
-from emr_sim.players.search_params import LEAF_GREEDY, LEAF_RANDOM, SEARCH_ROW
+from emr_sim.players.search_params import LEAF_RANDOM, SEARCH_ROW
 from emr_sim.players.tree import (
     F_AVAIL,
     F_CODE,
-    F_FIRST,
-    F_NEXT,
-    F_VISITS,
     MAX_NODES,
     NONE,
     ROOT,
@@ -70,7 +73,6 @@ PHASES = (
     "tree: select / expand",
     "tree: apply actions",
     "rollout: legal actions",
-    "rollout: observation copy",
     "rollout: greedy choice",
     "rollout: apply actions",
     "evaluation: unseen cards",
@@ -85,7 +87,6 @@ N_PHASES = len(PHASES)
     P_T_TREE,
     P_T_APPLY,
     P_R_LEGAL,
-    P_R_OBS,
     P_R_GREEDY,
     P_R_APPLY,
     P_E_UNSEEN,
@@ -93,7 +94,7 @@ N_PHASES = len(PHASES)
     P_BACK,
 ) = range(N_PHASES)
 # per-search counters
-K_ITER, K_TREE_STEPS, K_ROLL_STEPS, K_ROLL_GREEDY, K_ENDED, K_SAFE_STOP = range(6)
+K_ITER, K_TREE_STEPS, K_ROLL_STEPS, K_ROLL_GREEDY, K_ENDED, K_BUDGET = range(6)
 
 
 @intrinsic
@@ -116,18 +117,22 @@ def counter():
 
 @njit_entry
 def profiled_search(obs, T, O, me, prng, search, Wseat, acc, cnt):
-    """players/ismcts.run_search (and choose_ismcts's pick), phase by phase, the cycles
-    added into acc[P_*] and the counts into cnt[K_*]; returns the action chosen."""
-    nodes, value, slot, path, R, robs, ev, rlegal, child_of, unseen, seen, rng, gscratch = search
+    """players/ismcts.run_search (settling, as a player's search does), phase by phase, the
+    cycles added into acc[P_*] and the counts into cnt[K_*]; returns the pool's size."""
+    nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch = search
     iterations, c, leaf, depth, scale, bias = read_settings(Wseat[SEARCH_ROW])
     t0 = cycles()
     seed_rng(rng, 0, next32(prng, 0), obs[C.H_DECISIONS], SEARCH_STREAM)
-    deck_totals(T, gscratch[0])
+    counts = gscratch[0]
+    deck_totals(T, counts)
+    count_discards(obs, T, counts)
+    save_discards(counts)
     n_unseen = unseen_cards(obs, T, me, seen, unseen)
     init_node(nodes, value, ROOT, -1, obs[C.H_PHASE], me)
     size = 1
+    leader, lead, second = NONE, 0, 0
+    cnt[K_BUDGET] += iterations
     acc[P_SETUP] += cycles() - t0
-    safe_at = -1
     for it in range(iterations):
         a = cycles()
         determinise(obs, me, unseen, n_unseen, R, rng)
@@ -174,9 +179,10 @@ def profiled_search(obs, T, O, me, prng, search, Wseat, acc, cnt):
             acc[P_T_TREE] += x2 - x1
             apply_action(R, T, O, ev, nodes[ch, F_CODE])
             acc[P_T_APPLY] += cycles() - x2
-        # rollout (players/leaf.rollout), timed
-        if leaf == LEAF_GREEDY:
-            gscratch[0][MISC_ROW, DISC_EPOCH] = -1.0
+        # leaf (players/leaf.leaf_value, its rollout), timed
+        e0 = cycles()
+        restore_discards(counts)
+        acc[P_E_UNSEEN] += cycles() - e0
         if leaf != 0:
             for _ in range(depth):
                 if R[C.H_PHASE] == C.DK_NONE:
@@ -194,12 +200,9 @@ def profiled_search(obs, T, O, me, prng, search, Wseat, acc, cnt):
                     y3 = y1
                 else:
                     q = R[C.H_DECIDER]
-                    observe(R, q, robs)
-                    y2 = cycles()
-                    acc[P_R_OBS] += y2 - y1
-                    code = choose_greedy(robs, T, O, q, rlegal, m, gscratch, True, Wseat[weight_row(R, q)])
+                    code = choose_greedy(R, T, O, q, rlegal, m, gscratch, True, Wseat[weight_row(R, q)])
                     y3 = cycles()
-                    acc[P_R_GREEDY] += y3 - y2
+                    acc[P_R_GREEDY] += y3 - y1
                     cnt[K_ROLL_GREEDY] += 1
                 apply_action(R, T, O, ev, code)
                 acc[P_R_APPLY] += cycles() - y3
@@ -209,8 +212,6 @@ def profiled_search(obs, T, O, me, prng, search, Wseat, acc, cnt):
             cnt[K_ENDED] += 1
             e2 = cycles()
         else:
-            counts = gscratch[0]
-            counts[MISC_ROW, DISC_EPOCH] = -1.0
             unseen_counts(R, T, me, counts)
             e1 = cycles()
             acc[P_E_UNSEEN] += e1 - e0
@@ -219,29 +220,13 @@ def profiled_search(obs, T, O, me, prng, search, Wseat, acc, cnt):
             e2 = cycles()
             acc[P_E_EVAL] += e2 - e1
         backpropagate(nodes, value, path, plen, me, reward)
-        acc[P_BACK] += cycles() - e2
         cnt[K_ITER] += 1
-        if safe_at < 0 and lead_is_safe(nodes, iterations - it - 1):
-            safe_at = it + 1
-    cnt[K_SAFE_STOP] += iterations if safe_at < 0 else safe_at
+        if plen > 0:
+            leader, lead, second = track_lead(nodes, path[0], leader, lead, second)
+        acc[P_BACK] += cycles() - e2
+        if lead - second > iterations - 1 - it:
+            break
     return size
-
-
-@njit_entry
-def lead_is_safe(nodes, left):
-    """Whether the root's most visited child leads every other by more than `left`."""
-    best = -1
-    second = -1
-    ch = nodes[ROOT, F_FIRST]
-    while ch != NONE:
-        v = nodes[ch, F_VISITS]
-        if v > best:
-            second = best
-            best = v
-        elif v > second:
-            second = v
-        ch = nodes[ch, F_NEXT]
-    return best - max(second, 0) > left
 
 
 def player_rngs(seed: int, index: int) -> np.ndarray:
@@ -340,8 +325,8 @@ def profile_phases(found, rate: float) -> None:
         f"{cnt[K_ENDED] / it:.1%} of iterations reach the end of the game"
     )
     print(
-        f"stopping once the most visited root action cannot be overtaken (same action): "
-        f"{cnt[K_SAFE_STOP]:,} of {it:,} iterations, {1 - cnt[K_SAFE_STOP] / it:.1%} saved"
+        f"iterations run: {it:,} of a budget of {cnt[K_BUDGET]:,} ({1 - it / cnt[K_BUDGET]:.1%} saved by "
+        "stopping once the most visited root action cannot be overtaken)"
     )
 
 

@@ -237,3 +237,35 @@ def test_d_hidden_the_open_searcher_does_see_the_hidden_cards():
         twin = Game(indistinguishable(g.state, 0, rng), g.table, g.opts, g.deck)
         changed += g.choose(kinds, prng.copy(), weights) != twin.choose(kinds, prng.copy(), weights)
     assert changed > 0
+
+
+@pytest.mark.parametrize(("seed", "players", "rules", "heroes", "weights"), GAMES[:1] + GAMES[-6:])
+def test_d_hidden_the_greedy_chooses_the_same_on_the_state_as_on_the_observation(
+    seed, players, rules, heroes, weights
+):
+    """The search's greedy rollouts (players/leaf.py) let the greedy choose on the
+    determinised state itself rather than on its decider's observation: it reads nothing
+    the decider cannot see, so both give the same action at every decision."""
+    from emr_sim.players.evaluate import deck_totals, new_scratch
+    from emr_sim.players.greedy import choose_greedy
+    from emr_sim.players.leaf import weight_row
+    from emr_sim.players.params import default_weights
+    from emr_sim.rules.legal import legal_actions
+
+    vectors = default_weights() if weights is None else weights
+    scratch = new_scratch()
+    legal = np.zeros(C.MAX_LEGAL, dtype=np.int64)
+    checked = 0
+    for g, _prng in seeded_steps(seed, GREEDY, rules=rules, heroes=heroes, weights=weights):
+        if g.over:
+            break
+        S, p = g.state, g.decider
+        n = legal_actions(S, g.table, g.opts, legal)
+        W = vectors[p, weight_row(S, p)]
+        deck_totals(g.table, scratch[0])
+        on_state = choose_greedy(S.copy(), g.table, g.opts, p, legal, n, scratch, True, W)
+        deck_totals(g.table, scratch[0])
+        on_obs = choose_greedy(observation(S, p), g.table, g.opts, p, legal, n, scratch, True, W)
+        assert on_state == on_obs, (g.phase, g.describe())
+        checked += n > 1
+    assert checked >= 20

@@ -189,5 +189,41 @@ def test_a_search_row_left_empty_plays_the_default_search():
         g.apply(g.legal_codes()[0])
     prng = np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64)
     chosen = g.choose(SEARCH, prng.copy())
-    assert sum(root_visits(g._search, g.legal_codes()).values()) == DEFAULT_ITERATIONS
+    visits = root_visits(g._search, g.legal_codes())
+    assert DEFAULT_ITERATIONS // 4 < sum(visits.values()) <= DEFAULT_ITERATIONS
     assert chosen == g.choose(SEARCH, prng.copy(), player_weights("ismcts,greedy"))
+    assert visits == root_visits(g._search, g.legal_codes())
+
+
+def searched_positions(seed: int, count: int):
+    """Decisions with 3+ legal actions of a seeded greedy game, fury on."""
+    for g, _prng in seeded_steps(seed, GREEDY, rules={"fury": "on"}, heroes="crow,earth"):
+        if g.over or count == 0:
+            return
+        if len(g.legal_codes()) >= 3:
+            count -= 1
+            yield g
+
+
+def test_a_player_s_search_stops_early_with_the_whole_budget_s_choice():
+    """choose_ismcts stops once the most visited root action leads by more than the
+    iterations left: its action is the most visited of the whole budget's tree (same RNG)."""
+    from emr_sim.players.ismcts import run_search
+
+    weights = engine.seat_weights(player_weights("ismcts:300,ismcts:300"))
+    stopped_early = 0
+    for g in searched_positions(12, 6):
+        me = g.decider
+        prng = np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64)
+        chosen = g.choose((C.PLAYER_ISMCTS, C.PLAYER_ISMCTS), prng.copy(), weights)
+        settled = sum(root_visits(g._search, g.legal_codes()).values())
+        obs = np.zeros(C.STATE_SIZE, dtype=np.int64)
+        observe(g.state, me, obs)
+        search = engine.new_search()
+        run_search(obs, g.table, g.opts, me, prng[me].copy(), search, weights[me], False, False)
+        full = root_visits(search, g.legal_codes())
+        assert sum(full.values()) == 300
+        best = max(full.values())
+        assert chosen == next(code for code in g.legal_codes() if full.get(code, 0) == best)
+        stopped_early += settled < 300
+    assert stopped_early >= 2

@@ -51,7 +51,7 @@ def advise(game: Game, text: str, seed: int) -> dict:
     seed_rng(prng, 0, int(seed), 0, ADVISE_STREAM)
     search = engine.new_search()
     Wseat = np.ascontiguousarray(spec.kernel_vectors())
-    run_search(obs, game.table, game.opts, me, prng, search, Wseat, False)
+    run_search(obs, game.table, game.opts, me, prng, search, Wseat, False, False)  # the whole budget
     nodes, value = search[0], search[1]
     found: dict[int, tuple[int, float]] = {}
     ch = int(nodes[ROOT, F_FIRST])

@@ -97,6 +97,11 @@ PLAN_ROW = 11  # row 11: a DK_TURN / DK_EXTRA decision's side plans
 PLAN_COLS = 4
 SCRATCH_ROWS = PLAN_ROW + 1
 SCRATCH_COLS = 11
+# A saved copy of the discard pile's counts (rows DISC_ROW.., columns SAVED_COL..; its
+# DISC_DONE and DISC_EPOCH in MISC_ROW, columns SAVED_COL + DISC_DONE and + DISC_EPOCH):
+# the search counts the root's pile once and starts each iteration from it
+# (save_discards, restore_discards).
+SAVED_COL = 16
 # The rows after them are a table of chance_in_hand(matching, unseen, hand_n), which depends
 # on those three whole numbers only: row TABLE_ROW + unseen * TABLE_HANDS + hand_n, column
 # matching (-1: not worked out yet). It lives as long as the scratch, across decisions and
@@ -182,6 +187,27 @@ def count_discards(obs, T, counts):
     for k in range(done, n):
         count_card(T, counts, DISC_ROW, obs[DISC + k], 1)
     counts[MISC_ROW, DISC_DONE] = n
+
+
+@njit
+def save_discards(counts):
+    """Keep a copy of the discard pile's counts as they stand (count_discards)."""
+    for r in range(DISC_ROW, DISC_ROW + DECK_ROW):
+        for v in range(SCRATCH_COLS):
+            counts[r, SAVED_COL + v] = counts[r, v]
+    counts[MISC_ROW, SAVED_COL + DISC_DONE] = counts[MISC_ROW, DISC_DONE]
+    counts[MISC_ROW, SAVED_COL + DISC_EPOCH] = counts[MISC_ROW, DISC_EPOCH]
+
+
+@njit
+def restore_discards(counts):
+    """The discard pile's counts as save_discards kept them: count_discards then adds only the
+    cards discarded since (whole numbers in float64: the same sums as counting afresh)."""
+    for r in range(DISC_ROW, DISC_ROW + DECK_ROW):
+        for v in range(SCRATCH_COLS):
+            counts[r, v] = counts[r, SAVED_COL + v]
+    counts[MISC_ROW, DISC_DONE] = counts[MISC_ROW, SAVED_COL + DISC_DONE]
+    counts[MISC_ROW, DISC_EPOCH] = counts[MISC_ROW, SAVED_COL + DISC_EPOCH]
 
 
 @njit

@@ -11,7 +11,10 @@ tree's nodes are the searcher's information sets: they are keyed by the actions 
 (with the decision kind and decider), never by the cards the seat cannot see. Every
 decision kind is a node; forced decisions (one legal action) are played through.
 
-The action chosen is the root's most visited child. Everything runs on buffers allocated
+The action chosen is the root's most visited child. A player's search stops as soon as
+that child leads every other by more than the iterations left: none of them could catch
+up, so the action is the one the whole budget would choose (the advisor, which reports
+every action's visits, always runs the whole budget). Everything runs on buffers allocated
 once per game loop (new_search), without numba's runtime, on one thread; the randomness
 comes from the seat's player stream, so a decision depends on (run seed, game, seat,
 decision) only.
@@ -32,7 +35,7 @@ from emr_sim.codes import (
 )
 from emr_sim.jit import is_none_type, njit_alloc, njit_entry, njit_inline, overload_by_type
 from emr_sim.players.determinise import determinise, unseen_cards
-from emr_sim.players.evaluate import deck_totals, new_scratch
+from emr_sim.players.evaluate import count_discards, deck_totals, new_scratch, save_discards
 from emr_sim.players.leaf import leaf_value
 from emr_sim.players.search_params import (
     DEFAULT_DEPTH,
@@ -75,22 +78,21 @@ SEARCH_STREAM = 0x5EA  # the stream of (seat's draw, decision) that seeds a deci
 @njit_alloc
 def new_search():
     """The search's buffers, once per game loop: (node pool, its rewards, the code -> slot
-    map, the path, the determinised state, an observation for greedy rollouts, an event
-    buffer that keeps nothing, legal actions, children of the legal actions, unseen cards,
-    a seen mark per card, the search's RNG, the greedy scratch of rollouts and evaluations)."""
+    map, the path, the determinised state, an event buffer that keeps nothing, legal
+    actions, children of the legal actions, unseen cards, a seen mark per card, the
+    search's RNG, the greedy scratch of rollouts and evaluations)."""
     nodes = np.zeros((MAX_NODES, N_FIELDS), dtype=np.int64)
     value = np.zeros(MAX_NODES, dtype=np.float64)
     slot = np.full(N_ACTIONS, -1, dtype=np.int64)
     path = np.zeros(MAX_PATH, dtype=np.int64)
     R = np.zeros(STATE_SIZE, dtype=np.int64)
-    robs = np.zeros(STATE_SIZE, dtype=np.int64)
     ev = np.zeros((1, EV_SIZE), dtype=np.int64)  # emit drops every event: nobody reads them
     rlegal = np.zeros(MAX_LEGAL, dtype=np.int64)
     child_of = np.zeros(MAX_LEGAL, dtype=np.int64)
     unseen = np.zeros(MAX_CARDS, dtype=np.int64)
     seen = np.zeros(MAX_CARDS, dtype=np.int64)
     rng = np.zeros(4, dtype=np.int64)
-    return nodes, value, slot, path, R, robs, ev, rlegal, child_of, unseen, seen, rng, new_scratch()
+    return nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, new_scratch()
 
 
 @njit_entry
@@ -100,8 +102,8 @@ def choose_ismcts(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
     sees_all, obs is the state itself and is searched as it is (PLAYER_ISMCTS_OPEN)."""
     if n == 1:
         return legal[0]
-    run_search(obs, T, O, me, prng, search, Wseat, sees_all)
-    nodes, slot, child_of = search[0], search[2], search[8]
+    run_search(obs, T, O, me, prng, search, Wseat, sees_all, True)
+    nodes, slot, child_of = search[0], search[2], search[7]
     match_children(nodes, ROOT, obs[H_PHASE], me, legal, n, slot, child_of)
     best = legal[0]
     most = -1
@@ -115,23 +117,46 @@ def choose_ismcts(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
 
 
 @njit_entry
-def run_search(obs, T, O, me, prng, search, Wseat, sees_all):
+def run_search(obs, T, O, me, prng, search, Wseat, sees_all, settle):
     """Grow the tree of obs's decision in the search's pool (its root: node ROOT); the
     number of nodes. With sees_all, no card is dealt: every iteration plays on obs as it
-    is, with a fresh game RNG (reshuffles stay chance)."""
-    nodes, value, slot, path, R, robs, ev, rlegal, child_of, unseen, seen, rng, gscratch = search
+    is, with a fresh game RNG (reshuffles stay chance). With settle, stop once the root's
+    most visited child can no longer be overtaken (the same choice, fewer iterations)."""
+    nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch = search
     iterations, c, leaf, depth, scale, bias = read_settings(Wseat[SEARCH_ROW])
     seed_rng(rng, 0, next32(prng, 0), obs[H_DECISIONS], SEARCH_STREAM)
-    deck_totals(T, gscratch[0])
+    counts = gscratch[0]
+    deck_totals(T, counts)
+    count_discards(obs, T, counts)
+    save_discards(counts)  # every iteration's pile starts as the root's (leaf.leaf_value)
     n_unseen = 0 if sees_all else unseen_cards(obs, T, me, seen, unseen)
     init_node(nodes, value, ROOT, -1, obs[H_PHASE], me)
     size = 1
-    for _ in range(iterations):
+    leader, lead, second = NONE, 0, 0
+    for it in range(iterations):
         determinise(obs, me, unseen, n_unseen, R, rng)
         size, plen = descend(R, T, O, nodes, value, slot, path, ev, rlegal, child_of, rng, size, c)
-        reward = leaf_value(R, T, O, me, robs, ev, rlegal, rng, gscratch, Wseat, leaf, depth, scale, bias)
+        reward = leaf_value(R, T, O, me, ev, rlegal, rng, gscratch, Wseat, leaf, depth, scale, bias)
         backpropagate(nodes, value, path, plen, me, reward)
+        if settle and plen > 0:
+            leader, lead, second = track_lead(nodes, path[0], leader, lead, second)
+            if lead - second > iterations - 1 - it:
+                break
     return size
+
+
+@njit_inline
+def track_lead(nodes, ch, leader, lead, second):
+    """(leader, its visits, the most visits of another root child) after root child ch was
+    visited once more (visits only grow one at a time, so this follows them exactly)."""
+    v = nodes[ch, F_VISITS]
+    if ch == leader:
+        return leader, v, second
+    if v > lead:
+        return ch, v, lead
+    if v > second:
+        return leader, lead, v
+    return leader, lead, second
 
 
 @njit_inline
