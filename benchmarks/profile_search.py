@@ -116,11 +116,11 @@ def counter():
 
 
 @njit_entry
-def profiled_search(obs, T, O, me, prng, search, Wseat, acc, cnt):
+def profiled_search(obs, T, O, me, prng, seat, Wseat, acc, cnt):
     """players/ismcts.run_search (settling, as a player's search does), phase by phase, the
     cycles added into acc[P_*] and the counts into cnt[K_*]; returns the pool's size."""
-    nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch = search
-    iterations, c, leaf, depth, scale, bias = read_settings(Wseat[SEARCH_ROW])
+    nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, _keep = seat
+    iterations, c, leaf, depth, scale, bias, _stop = read_settings(Wseat[SEARCH_ROW])
     t0 = cycles()
     seed_rng(rng, 0, next32(prng, 0), obs[C.H_DECISIONS], SEARCH_STREAM)
     counts = gscratch[0]
@@ -300,7 +300,7 @@ def report_decisions(found, games: int, seats: int) -> None:
 def profile_phases(found, rate: float) -> None:
     acc = np.zeros(N_PHASES, dtype=np.int64)
     cnt = np.zeros(6, dtype=np.int64)
-    search = new_search()
+    search = new_search()[0]  # one seat's buffers (a fresh tree at each search)
     g0 = found[0]
     profiled_search(g0[1], g0[0].table, g0[0].opts, g0[2], g0[3].copy(), search, g0[6], acc, cnt)  # compile
     acc[:] = 0

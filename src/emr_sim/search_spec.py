@@ -1,8 +1,10 @@
 """The `ismcts` player spec's parameters (emr_sim.specs parses the grammar):
 
     ismcts:N                         N iterations per decision, the other settings' defaults
-    ismcts(n=N,c=C,leaf=L,depth=D)   c: UCB exploration; leaf: eval, random, greedy or tuned;
-                                     depth: decisions a rollout plays before the evaluation
+    ismcts(n=N,c=C,leaf=L,depth=D,stop=S,reuse=R)
+                                     c: UCB exploration; leaf: eval, random, greedy or tuned;
+                                     depth: decisions a rollout plays before the evaluation;
+                                     stop: the stopping margin; reuse: 1 keeps the tree
 
 The settings become the search row of the kernels' parameter array
 (players/search_params.py); leaf=tuned is the greedy rollout on the shipped book's vectors.
@@ -21,6 +23,8 @@ from emr_sim.players.search_params import (
     DEFAULT_EXPLORE,
     DEFAULT_ITERATIONS,
     DEFAULT_LEAF,
+    DEFAULT_REUSE,
+    DEFAULT_STOP,
     LEAF_EVAL,
     LEAF_GREEDY,
     LEAF_NAMES,
@@ -37,8 +41,10 @@ DEFAULTS: dict[str, float | str] = {
     "c": DEFAULT_EXPLORE,
     "leaf": LEAF_NAMES[DEFAULT_LEAF],
     "depth": DEFAULT_DEPTH,
+    "stop": DEFAULT_STOP,
+    "reuse": DEFAULT_REUSE,
 }
-ORDER = ("n", "c", "leaf", "depth")
+ORDER = ("n", "c", "leaf", "depth", "stop", "reuse")
 LEAF_CODES = {"eval": LEAF_EVAL, "random": LEAF_RANDOM, "greedy": LEAF_GREEDY, "tuned": LEAF_GREEDY}
 assert tuple(LEAF_CODES) == LEAF_NAMES
 DOCS = (
@@ -46,7 +52,17 @@ DOCS = (
     ("c", f"UCB exploration constant, 0..{MAX_EXPLORE:g} (rewards are win probabilities)"),
     ("leaf", "eval (the evaluation at once), or a rollout by random, greedy or tuned, then it"),
     ("depth", f"decisions a rollout plays before it is evaluated, 0..{MAX_DEPTH}"),
+    ("stop", "stop once the most visited action leads by more than stop x the iterations left, 0.05..1"),
+    ("reuse", "1: keep the subtree of the actions taken for the seat's next decision, 0: a new tree"),
 )
+RANGES = {
+    "n": (1, MAX_ITERATIONS),
+    "c": (0.0, MAX_EXPLORE),
+    "depth": (0, MAX_DEPTH),
+    "stop": (0.05, 1.0),
+    "reuse": (0, 1),
+}
+WHOLE = ("n", "depth", "reuse")
 
 
 def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
@@ -61,7 +77,14 @@ def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpe
     settings = {**DEFAULTS, **given}
     leaf = str(settings["leaf"])
     depth = 0 if leaf == "eval" else int(settings["depth"])
-    row = search_row(int(settings["n"]), float(settings["c"]), LEAF_CODES[leaf], depth)
+    row = search_row(
+        int(settings["n"]),
+        float(settings["c"]),
+        LEAF_CODES[leaf],
+        depth,
+        float(settings["stop"]),
+        int(settings["reuse"]),
+    )
     if leaf == "tuned":
         vectors = load_book(tuned_path(), shown=TUNED_NAME).vectors
     else:
@@ -79,10 +102,10 @@ def value_of(name: str, text: str, spec: str) -> float | str:
         value = float(text)
     except ValueError:
         raise SpecError(f"player {spec!r}: {name}={text!r} is not a number") from None
-    low, high = {"n": (1, MAX_ITERATIONS), "c": (0.0, MAX_EXPLORE), "depth": (0, MAX_DEPTH)}[name]
+    low, high = RANGES[name]
     if not math.isfinite(value) or not low <= value <= high:
         raise SpecError(f"player {spec!r}: {name}={text} is outside {shown(low)}..{shown(high)}")
-    if name != "c":
+    if name in WHOLE:
         if not value.is_integer():
             raise SpecError(f"player {spec!r}: {name}={text} must be a whole number")
         return int(value)

@@ -36,7 +36,7 @@ from emr_sim import codes as C
 from emr_sim.book import ROW_NAMES, TUNED_NAME, Book, load_book, tuned_path, uses
 from emr_sim.errors import BadInput
 from emr_sim.players.params import PARAMS, WEIGHT_ROWS, Param, check_vector, default_vector
-from emr_sim.players.search_params import N_PARAMS_ROW
+from emr_sim.players.search_params import N_PARAMS_ROW, SEARCH_VERSION
 
 BY_NAME = {p.name: p for p in PARAMS}
 
@@ -165,6 +165,7 @@ class PlayerSpec:
             out["vectors"] = vectors_by_name(self.weights)
         if self.search is not None:
             out["search"] = [float(x) for x in self.search]  # players/search_params.py: S_*
+            out["search_version"] = SEARCH_VERSION
         return out
 
 

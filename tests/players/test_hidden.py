@@ -11,6 +11,7 @@ the default parameter vector and with others (players/params.py).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import numpy as np
@@ -196,13 +197,18 @@ SEARCHERS = [
     pytest.param(20, "ismcts:4,ismcts(n=3,leaf=eval)", None, None, id="ismcts-random-eval"),
     pytest.param(21, "ismcts(n=3,leaf=greedy,depth=4),greedy", FURY, "earth,wind", id="ismcts-greedy-fury"),
     pytest.param(22, "random,ismcts(n=4,leaf=tuned,depth=2)", FURY, "crow,illusion", id="ismcts-tuned-fury"),
+    pytest.param(
+        24, "ismcts(n=12,reuse=1),ismcts(n=8,stop=0.5,reuse=1)", FURY, "earth,kungfu", id="ismcts-reuse"
+    ),
 ]
 
 
 @pytest.mark.parametrize(("seed", "players", "rules", "heroes"), SEARCHERS)
 def test_d_hidden_search_decisions_ignore_opponent_hand_and_draw_pile(seed, players, rules, heroes):
     """The search player (players/ismcts.py) deals its determinisations from its observation
-    only: the same observation and RNG give the same decision, whatever the hidden cards."""
+    only: the same observation and RNG give the same decision, whatever the hidden cards. A
+    searcher that keeps its tree (players/reuse.py) decides from its observation and what
+    it kept: the twin gets a copy of the search's buffers (tree and the actions noted)."""
     kinds, weights = parse_players(players), player_weights(players)
     rng = np.random.default_rng(2000 + seed)
     searched, exchanged = 0, 0
@@ -214,8 +220,11 @@ def test_d_hidden_search_decisions_ignore_opponent_hand_and_draw_pile(seed, play
             continue
         S2 = indistinguishable(g.state, p, rng)
         twin = Game(S2, g.table, g.opts, g.deck)
+        kept = copy.deepcopy(g._search)  # the game's own choice below starts from these again
+        twin._search = copy.deepcopy(kept)
         pa, pb_ = prng.copy(), prng.copy()
         assert g.choose(kinds, pa, weights) == twin.choose(kinds, pb_, weights), (g.phase, g.describe())
+        g._search = kept
         assert np.array_equal(pa, pb_) and np.array_equal(twin.state, S2)
         searched += 1
         exchanged += not np.array_equal(S2[opponent_hand(g.state, p)], g.state[opponent_hand(g.state, p)])

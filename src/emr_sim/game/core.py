@@ -214,8 +214,15 @@ class Game:
         """Apply a legal action; returns the events it caused (also kept in .events)."""
         code = self.action_code(action)
         ev = new_events()
+        self._note(code)
         _engine().apply_action(self.state, self.table, self.opts, ev, code)
         return self._keep(ev)
+
+    def _note(self, code: int) -> None:
+        """Tell the search's buffers (once a search player chose here) the action taken, as
+        the jitted game loop does: a searcher keeping its tree walks it along them."""
+        if self._search is not None:
+            _engine().search_note(self._search, self.state, int(code))
 
     def choose(self, kinds: tuple[int, int], prng: np.ndarray, weights: np.ndarray | None = None) -> int:
         """The action the given players would take here (they see only their observation);
@@ -299,6 +306,7 @@ def play(
     while not game.over:
         code = game.choose(kinds, prng, seat_weights)
         ev = new_events()
+        game._note(code)
         _engine().apply_action(game.state, game.table, game.opts, ev, code)
         game._keep(ev)
     return game

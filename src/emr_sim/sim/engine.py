@@ -59,7 +59,7 @@ from emr_sim.codes import (
 from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.greedy import choose_greedy
-from emr_sim.players.ismcts import new_search, search_choice
+from emr_sim.players.ismcts import new_search, search_choice, search_new_game, search_note
 from emr_sim.players.leaf import weight_row
 from emr_sim.players.observe import observe
 from emr_sim.players.params import check_weights, default_weights
@@ -162,10 +162,12 @@ def game_loop(T, O, seed, index, seats, bufs, search, rec, weights):
     new_game(S, T, O, ev, seed, index, seats[2], seats[3])
     for p in range(2):
         seed_rng(prng[p], 0, seed, index, PLAYER_STREAM + p)
+    search_new_game(search)
     advance(S, T, O, ev)
     tally(ev, rec)
     while S[H_PHASE] != DK_NONE:
         code = decide(S, T, O, seats, obs, legal, prng, scratch, search, weights)
+        search_note(search, S, code)  # for a searcher keeping its tree (players/reuse.py)
         apply_action(S, T, O, ev, code)
         tally(ev, rec)
     finish_record(S, rec)

@@ -91,6 +91,17 @@ def read_run(run_dir: str | Path) -> dict:
     problem = heroes_problem(record) or sizes_problem(record) or manifest_problem(record)
     if problem:
         raise BadInput(f"{path}: {problem}")
+    return with_search_version(record)
+
+
+def with_search_version(record: dict) -> dict:
+    """The record with the search version of each search player (specs.PlayerSpec.record);
+    a record from before versions were kept played the search of UNRECORDED_SEARCH_VERSION."""
+    from emr_sim.players.search_params import UNRECORDED_SEARCH_VERSION
+
+    for spec in record.get("player_specs") or []:
+        if isinstance(spec, dict) and "search" in spec and "search_version" not in spec:
+            spec["search_version"] = UNRECORDED_SEARCH_VERSION
     return record
 
 
