@@ -116,10 +116,10 @@ def counter():
 
 
 @njit_entry
-def profiled_search(obs, T, O, me, prng, seat, Wseat, acc, cnt):
+def profiled_search(obs, T, O, me, legal, n, prng, seat, Wseat, acc, cnt):
     """players/ismcts.run_search (settling, as a player's search does), phase by phase, the
     cycles added into acc[P_*] and the counts into cnt[K_*]; returns the pool's size."""
-    nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, _keep = seat
+    nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, _keep, root_child = seat
     iterations, c, leaf, depth, scale, bias, _stop = read_settings(Wseat[SEARCH_ROW])
     t0 = cycles()
     seed_rng(rng, 0, next32(prng, 0), obs[C.H_DECISIONS], SEARCH_STREAM)
@@ -133,14 +133,28 @@ def profiled_search(obs, T, O, me, prng, seat, Wseat, acc, cnt):
     leader, lead, second = NONE, 0, 0
     cnt[K_BUDGET] += iterations
     acc[P_SETUP] += cycles() - t0
+    root_m = 0
     for it in range(iterations):
         a = cycles()
+        if root_m == 0 and match_children(nodes, ROOT, obs[C.H_PHASE], me, legal, n, slot, root_child) == 0:
+            root_m = n
+        a1 = cycles()
+        acc[P_T_TREE] += a1 - a
         determinise(obs, me, unseen, n_unseen, R, rng)
         b = cycles()
-        acc[P_DET] += b - a
+        acc[P_DET] += b - a1
         # descend (players/ismcts.descend), timed
         node = ROOT
         plen = 0
+        if root_m > 0:
+            ch = select_child(nodes, value, root_child, root_m, c)
+            path[0] = ch
+            plen = 1
+            b1 = cycles()
+            acc[P_T_TREE] += b1 - b
+            apply_action(R, T, O, ev, nodes[ch, F_CODE])
+            acc[P_T_APPLY] += cycles() - b1
+            node = ch
         while R[C.H_PHASE] != C.DK_NONE and plen < path.shape[0]:
             x0 = cycles()
             m = legal_actions(R, T, O, rlegal)
@@ -255,7 +269,8 @@ def collect(games: int, players: str, seed: int):
             if searched:
                 obs = np.zeros(C.STATE_SIZE, dtype=np.int64)
                 observe(g.state, p, obs)
-                found.append((g, obs, p, before, seconds, len(g.legal_codes()), weights[p]))
+                legal = np.array(g.legal_codes(), dtype=np.int64)
+                found.append((g, obs, p, before, seconds, len(legal), weights[p], legal))
             g.apply(code)
     return found
 
@@ -284,7 +299,7 @@ def report_decisions(found, games: int, seats: int) -> None:
     by_kind: dict[str, list[float]] = defaultdict(list)
     by_size: dict[str, list[float]] = defaultdict(list)
     for f in found:
-        by_kind[f[7]].append(f[4])
+        by_kind[f[8]].append(f[4])
         by_size[size_class(f[5])].append(f[4])
     for name, groups in (("kind", by_kind), ("legal actions", by_size)):
         print(f"| {name} | decisions | share of decisions | ms each | share of search time |")
@@ -301,13 +316,13 @@ def profile_phases(found, rate: float) -> None:
     acc = np.zeros(N_PHASES, dtype=np.int64)
     cnt = np.zeros(6, dtype=np.int64)
     search = new_search()[0]  # one seat's buffers (a fresh tree at each search)
-    g0 = found[0]
-    profiled_search(g0[1], g0[0].table, g0[0].opts, g0[2], g0[3].copy(), search, g0[6], acc, cnt)  # compile
+    g, obs, p, before, _seconds, n, wseat, legal = found[0]
+    profiled_search(obs, g.table, g.opts, p, legal, n, before.copy(), search, wseat, acc, cnt)  # compile
     acc[:] = 0
     cnt[:] = 0
     start = time.perf_counter()
-    for g, obs, p, before, _seconds, _n, wseat in found:
-        profiled_search(obs, g.table, g.opts, p, before.copy(), search, wseat, acc, cnt)
+    for g, obs, p, before, _seconds, _n, wseat, legal in found:
+        profiled_search(obs, g.table, g.opts, p, legal, len(legal), before.copy(), search, wseat, acc, cnt)
     wall = time.perf_counter() - start
     total = acc.sum() / rate
     it = cnt[K_ITER]

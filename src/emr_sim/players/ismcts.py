@@ -83,7 +83,8 @@ def seat_search():
     """One seat's search buffers: (node pool, its rewards, the code -> slot map, the path,
     the determinised state, an event buffer that keeps nothing, legal actions, children of
     the legal actions, unseen cards, a seen mark per card, the search's RNG, the greedy
-    scratch of rollouts and evaluations, what is kept for reuse (players/reuse.py))."""
+    scratch of rollouts and evaluations, what is kept for reuse (players/reuse.py), the
+    children of the root's legal actions)."""
     nodes = np.zeros((MAX_NODES, N_FIELDS), dtype=np.int64)
     value = np.zeros(MAX_NODES, dtype=np.float64)
     slot = np.full(N_ACTIONS, -1, dtype=np.int64)
@@ -95,7 +96,8 @@ def seat_search():
     unseen = np.zeros(MAX_CARDS, dtype=np.int64)
     seen = np.zeros(MAX_CARDS, dtype=np.int64)
     rng = np.zeros(4, dtype=np.int64)
-    return nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, new_scratch(), new_keep()
+    gscratch, keep, root_child = new_scratch(), new_keep(), np.zeros(MAX_LEGAL, dtype=np.int64)
+    return nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, keep, root_child
 
 
 @njit_alloc
@@ -141,7 +143,7 @@ def run_search(obs, T, O, me, prng, seat, root, legal, n, Wseat, sees_all, settl
     it is, with a fresh game RNG (reshuffles stay chance). With settle, stop once the
     root's most visited child leads every other by more than the stopping margin times the
     iterations left (the margin 1: no other could catch up, the whole budget's choice)."""
-    nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, keep = seat
+    nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, keep, root_child = seat
     iterations, c, leaf, depth, scale, bias, stop = read_settings(Wseat[SEARCH_ROW])
     seed_rng(rng, 0, next32(prng, 0), obs[H_DECISIONS], SEARCH_STREAM)
     counts = gscratch[0]
@@ -152,9 +154,14 @@ def run_search(obs, T, O, me, prng, seat, root, legal, n, Wseat, sees_all, settl
     size = keep[K_SIZE]
     leader, lead, second, prior = root_lead(nodes, root, obs[H_PHASE], me, legal, n, slot, child_of)
     fresh = iterations - min(prior, iterations - iterations // FRESH_SHARE)
+    root_m = 0  # once every legal action of the root has a child: their number (root_child)
     for it in range(fresh):
+        if root_m == 0 and match_children(nodes, root, obs[H_PHASE], me, legal, n, slot, root_child) == 0:
+            root_m = n
         determinise(obs, me, unseen, n_unseen, R, rng)
-        size, plen = descend(R, T, O, nodes, value, slot, path, ev, rlegal, child_of, rng, root, size, c)
+        size, plen = descend(
+            R, T, O, nodes, value, slot, path, ev, rlegal, child_of, rng, root, root_child, root_m, size, c
+        )
         reward = leaf_value(R, T, O, me, ev, rlegal, rng, gscratch, Wseat, leaf, depth, scale, bias)
         backpropagate(nodes, value, path, plen, me, reward)
         if settle and plen > 0:
@@ -219,12 +226,21 @@ def read_settings(row):
 
 
 @njit_inline
-def descend(R, T, O, nodes, value, slot, path, ev, legal, child_of, rng, root, size, c):
+def descend(R, T, O, nodes, value, slot, path, ev, legal, child_of, rng, root, root_child, root_m, size, c):
     """Walk the tree from `root` on the determinisation R, by UCB, until a decision has an
     action not yet tried: add its node (one of them, at random) and play it. Returns (the
-    pool's size, the path's length); R is left where the walk stopped."""
+    pool's size, the path's length); R is left where the walk stopped. With root_m > 0,
+    every legal action of the root has its child, root_child[0..root_m-1] (the root's
+    legal actions are the same in every determinisation: they depend on what the searcher
+    sees), and the first step selects among them without listing them again."""
     node = root
     plen = 0
+    if root_m > 0:
+        ch = select_child(nodes, value, root_child, root_m, c)
+        path[0] = ch
+        plen = 1
+        apply_action(R, T, O, ev, nodes[ch, F_CODE])
+        node = ch
     while R[H_PHASE] != DK_NONE and plen < MAX_PATH:
         m = legal_actions(R, T, O, legal)
         if m <= 1:  # forced: no node
