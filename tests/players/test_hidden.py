@@ -278,3 +278,23 @@ def test_d_hidden_the_greedy_chooses_the_same_on_the_state_as_on_the_observation
         assert on_state == on_obs, (g.phase, g.describe())
         checked += n > 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize(("rules", "reshuffles"), [(None, 0), ({"fury": "on", "health": "20"}, 1)])
+def test_d_hidden_observe_step_writes_the_observation(rules, reshuffles):
+    """The game loop's observe_step (writing only what changed since the buffer's last
+    observation of the same game) gives observe's array at every decision, for either
+    seat, through reshuffles of the draw pile, game after game on one buffer."""
+    from emr_sim.players.observe import blank_observation, observe_step
+
+    obs = np.zeros(C.STATE_SIZE, dtype=np.int64)
+    checked, reshuffled = 0, 0
+    for seed in range(4):
+        blank_observation(obs)  # as engine.game_loop does at the start of each game
+        for g, _prng in seeded_steps(30 + seed, GREEDY, rules=rules, heroes="earth,wind" if rules else None):
+            for seat in (g.decider, 1 - g.decider) if not g.over else ():
+                observe_step(g.state, seat, obs)
+                assert np.array_equal(obs, observation(g.state, seat)), (seat, g.describe())
+                checked += 1
+            reshuffled = max(reshuffled, int(g.state[C.H_RESHUFFLES]))
+    assert checked > 400 and reshuffled >= reshuffles

@@ -229,6 +229,7 @@ class Game:
         greedy players read `weights` by seat (players/params.py), the defaults for None."""
         e = _engine()
         obs = np.zeros(codes.STATE_SIZE, dtype=np.int64)
+        e.blank_observation(obs)  # decide writes the observation into it (observe_step)
         legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
         if self._scratch is None:
             self._scratch = e.new_scratch()  # its table of chances serves every decision
