@@ -4,15 +4,17 @@
 
 Plays seeded games step by step with Game.choose (fury on, masters from a fixed list of
 pairs) and times every searched decision (2+ legal actions) of each search seat from
-Python, by decision kind and by number of legal actions. It then searches each of those
-decisions again in an instrumented copy of the search (the same code, the same RNG, so
-the same tree) that reads the processor's cycle counter between the phases of every
-iteration: the determinisation, the walk down the tree (listing legal actions, the tree's
-own bookkeeping, applying actions), the rollout (legal actions, the greedy's choice,
+Python (CPU time), by decision kind and by number of legal actions; for players that keep
+their tree (reuse=1), how many searches start from a kept node and with how many visits.
+It then searches each of those decisions again (a fresh tree, as without reuse) in an
+instrumented copy of the search (the same code, the same RNG, so the same tree) that
+reads the processor's cycle counter between the phases of every iteration: the
+determinisation, the walk down the tree (listing legal actions, the tree's own
+bookkeeping, applying actions), the rollout (legal actions, the greedy's choice,
 applying), the evaluation (counting the unseen cards, the greedy's board_eval and the
-logistic) and the backpropagation. Cycles are turned into seconds by timing the counter
-against the clock; the instrumented total is printed beside the uninstrumented one so
-that the cost of reading the counter shows.
+logistic) and the backpropagation. The counter also runs while the process waits for a
+core, so its cycles are scaled to the CPU time of the instrumented run (the shares are
+the cycles'); the counter costs a few nanoseconds a read.
 
 It also counts the iterations run against the budget: a player's search stops once the
 most visited root action leads every other by more than the iterations left.
@@ -46,10 +48,16 @@ from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.ismcts import new_search, nth_untried, read_settings, track_lead
 from emr_sim.players.leaf import result_value, weight_row
 from emr_sim.players.observe import observe
+from emr_sim.players.reuse import K_CHOSEN, K_ENTRY, walk
 from emr_sim.players.search_params import LEAF_RANDOM, SEARCH_ROW
 from emr_sim.players.tree import (
     F_AVAIL,
     F_CODE,
+    F_DECIDER,
+    F_FIRST,
+    F_KIND,
+    F_NEXT,
+    F_VISITS,
     MAX_NODES,
     NONE,
     ROOT,
@@ -250,9 +258,10 @@ def player_rngs(seed: int, index: int) -> np.ndarray:
     return prng
 
 
-def collect(games: int, players: str, seed: int):
-    """Play the games; every searched decision as (game, obs, decider, prng before, seconds,
-    legal actions, the seat's weights)."""
+def collect(games: int, players: str, seed: int, kept: list[int] | None = None):
+    """Play the games; every searched decision as (game, obs, decider, prng before, CPU
+    seconds, legal actions, the seat's weights, the legal actions' codes). With `kept`, the
+    visits already under the root of each search that starts from a kept tree (reuse=1)."""
     kinds = parse_players(players)
     weights = seat_weights(player_weights(players))
     found = []
@@ -262,10 +271,14 @@ def collect(games: int, players: str, seed: int):
         while not g.over:
             p = g.decider
             searched = kinds[p] in (C.PLAYER_ISMCTS,) and len(g.legal_codes()) >= 2
+            if searched and kept is not None and g._search is not None:
+                prior = kept_visits(g, p)
+                if prior is not None:
+                    kept.append(prior)
             before = prng[p].copy()
-            start = time.perf_counter()
+            start = time.process_time()
             code = g.choose(kinds, prng, weights)
-            seconds = time.perf_counter() - start
+            seconds = time.process_time() - start
             if searched:
                 obs = np.zeros(C.STATE_SIZE, dtype=np.int64)
                 observe(g.state, p, obs)
@@ -273,6 +286,23 @@ def collect(games: int, players: str, seed: int):
                 found.append((g, obs, p, before, seconds, len(legal), weights[p], legal))
             g.apply(code)
     return found
+
+
+def kept_visits(g: Game, p: int) -> int | None:
+    """The visits of the legal children of the node seat p's next search starts from, when
+    it keeps its tree (players/reuse.walk); None when it starts afresh."""
+    nodes, keep = g._search[p][0], g._search[p][12]
+    if keep[K_CHOSEN] == NONE:
+        return None
+    node = walk(nodes, g._search[2], keep[K_CHOSEN], keep[K_ENTRY])
+    if node == NONE:
+        return None
+    legal, kind, prior, ch = set(g.legal_codes()), g.state[C.H_PHASE], 0, nodes[node, F_FIRST]
+    while ch != NONE:
+        if nodes[ch, F_KIND] == kind and nodes[ch, F_DECIDER] == p and nodes[ch, F_CODE] in legal:
+            prior += int(nodes[ch, F_VISITS])
+        ch = nodes[ch, F_NEXT]
+    return prior
 
 
 def calibrate() -> float:
@@ -355,11 +385,17 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=100)
     args = ap.parse_args()
     collect(1, args.players, args.seed)  # compile and load
-    found = collect(args.games, args.players, args.seed)
+    kept: list[int] = []
+    found = collect(args.games, args.players, args.seed, kept)
     named = [(*f, C.DECISION_NAMES[int(f[1][C.H_PHASE])]) for f in found]
     print(f"# {args.players}, {args.games} games (seeds {args.seed}..), fury on, one thread")
     seats = sum(k == C.PLAYER_ISMCTS for k in parse_players(args.players))
     report_decisions(named, args.games, seats)
+    if kept:
+        print(
+            f"kept trees: {len(kept)} of the {len(found)} searches start from a kept node, with "
+            f"{np.mean(kept):.0f} visits under it on average (median {np.median(kept):.0f})\n"
+        )
     profile_phases(found, calibrate())
 
 
