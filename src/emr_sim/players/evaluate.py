@@ -408,8 +408,15 @@ def board_eval(obs, T, O, counts, me, W):
     draws = int(W[K_THREAT_DRAWS])
     my_hand = obs[pb(me) + P_HAND_N] + draws
     their_hand = obs[pb(o) + P_HAND_N] + draws
-    value -= W[K_THREAT] * threat(counts, against_me[0], against_me[1], mine, their_hand)
-    value += W[K_THREAT_DEALT] * threat(counts, against_them[0], against_them[1], theirs, my_hand)
+    # Terms that are 0 (most tokens, many threats) are not added: adding a zero changes at
+    # most the sign of a zero value, which no comparison, sum or logistic of it can see.
+    # The others are added in the same order as ever (the same sums, bit for bit).
+    t = threat(counts, against_me[0], against_me[1], mine, their_hand)
+    if t != 0.0:
+        value -= W[K_THREAT] * t
+    t = threat(counts, against_them[0], against_them[1], theirs, my_hand)
+    if t != 0.0:
+        value += W[K_THREAT_DEALT] * t
     w_token = W[K_TOKEN]
     w_power = W[K_POWER]
     for p in range(2):
@@ -418,10 +425,15 @@ def board_eval(obs, T, O, counts, me, W):
         z = pair_left(obs, p)
         for zz in range(N_ZONES):
             near = zz == z - 1 or zz == z + 2
-            if near:
-                value -= sign * w_token * obs[base + P_ZDMG + zz]
-            value -= sign * w_token * obs[base + P_CDMG + zz]
-            value += sign * w_power * (obs[base + P_CPP + zz] - obs[base + P_CPM + zz])
+            tokens = obs[base + P_ZDMG + zz]
+            if near and tokens != 0:
+                value -= sign * w_token * tokens
+            tokens = obs[base + P_CDMG + zz]
+            if tokens != 0:
+                value -= sign * w_token * tokens
+            tokens = obs[base + P_CPP + zz] - obs[base + P_CPM + zz]
+            if tokens != 0:
+                value += sign * w_power * tokens
     return value
 
 
