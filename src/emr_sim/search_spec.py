@@ -1,10 +1,11 @@
 """The `ismcts` player spec's parameters (emr_sim.specs parses the grammar):
 
     ismcts:N                         N iterations per decision, the other settings' defaults
-    ismcts(n=N,c=C,leaf=L,depth=D,stop=S,reuse=R)
+    ismcts(n=N,c=C,leaf=L,depth=D,stop=S,reuse=R,width=W)
                                      c: UCB exploration; leaf: eval, random, greedy or tuned;
                                      depth: decisions a rollout plays before the evaluation;
-                                     stop: the stopping margin; reuse: 1 keeps the tree
+                                     stop: the stopping margin; reuse: 1 keeps the tree;
+                                     width: fewer iterations below W legal actions
 
 The settings become the search row of the kernels' parameter array
 (players/search_params.py); leaf=tuned is the greedy rollout on the shipped book's vectors.
@@ -25,6 +26,7 @@ from emr_sim.players.search_params import (
     DEFAULT_LEAF,
     DEFAULT_REUSE,
     DEFAULT_STOP,
+    DEFAULT_WIDTH,
     LEAF_EVAL,
     LEAF_GREEDY,
     LEAF_NAMES,
@@ -32,6 +34,7 @@ from emr_sim.players.search_params import (
     MAX_DEPTH,
     MAX_EXPLORE,
     MAX_ITERATIONS,
+    MAX_WIDTH,
     search_row,
 )
 from emr_sim.specs import PlayerSpec, SpecError, made, shown
@@ -43,8 +46,9 @@ DEFAULTS: dict[str, float | str] = {
     "depth": DEFAULT_DEPTH,
     "stop": DEFAULT_STOP,
     "reuse": DEFAULT_REUSE,
+    "width": DEFAULT_WIDTH,
 }
-ORDER = ("n", "c", "leaf", "depth", "stop", "reuse")
+ORDER = ("n", "c", "leaf", "depth", "stop", "reuse", "width")
 LEAF_CODES = {"eval": LEAF_EVAL, "random": LEAF_RANDOM, "greedy": LEAF_GREEDY, "tuned": LEAF_GREEDY}
 assert tuple(LEAF_CODES) == LEAF_NAMES
 DOCS = (
@@ -54,6 +58,7 @@ DOCS = (
     ("depth", f"decisions a rollout plays before it is evaluated, 0..{MAX_DEPTH}"),
     ("stop", "stop once the most visited action leads by more than stop x the iterations left, 0.05..1"),
     ("reuse", "1: keep the subtree of the actions taken for the seat's next decision, 0: a new tree"),
+    ("width", f"a decision of m < width legal actions gets n * m / width iterations (0: n), 0..{MAX_WIDTH}"),
 )
 RANGES = {
     "n": (1, MAX_ITERATIONS),
@@ -61,8 +66,9 @@ RANGES = {
     "depth": (0, MAX_DEPTH),
     "stop": (0.05, 1.0),
     "reuse": (0, 1),
+    "width": (0, MAX_WIDTH),
 }
-WHOLE = ("n", "depth", "reuse")
+WHOLE = ("n", "depth", "reuse", "width")
 
 
 def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
@@ -84,6 +90,7 @@ def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpe
         depth,
         float(settings["stop"]),
         int(settings["reuse"]),
+        int(settings["width"]),
     )
     if leaf == "tuned":
         vectors = load_book(tuned_path(), shown=TUNED_NAME).vectors

@@ -101,19 +101,21 @@ def test_spec_settings_reach_the_kernel_row():
     assert "ismcts" in parse_spec("ismcts:5").record()["kernel"]
 
 
-def test_stop_and_reuse_reach_the_kernel_row_and_the_record():
-    """The stopping margin and reuse are settings of their own; a default spec's row is the
-    row it was before they existed (0 in both places), and the record carries the search's
-    version (search_params.SEARCH_VERSION)."""
-    from emr_sim.players.search_params import S_REUSE, S_STOP, SEARCH_VERSION
+def test_stop_reuse_and_width_reach_the_kernel_row_and_the_record():
+    """The stopping margin, reuse and width are settings of their own; a default spec's row
+    is the row it was before they existed (0 in their places), and the record carries the
+    search's version (search_params.SEARCH_VERSION)."""
+    from emr_sim.players.search_params import S_REUSE, S_STOP, S_WIDTH, SEARCH_VERSION
 
-    spec = parse_spec("ismcts(n=50,reuse=1,stop=0.5)")
-    assert spec.text == "ismcts(n=50,stop=0.5,reuse=1)" and parse_spec(spec.text) == spec
+    spec = parse_spec("ismcts(n=50,width=4,reuse=1,stop=0.5)")
+    assert spec.text == "ismcts(n=50,stop=0.5,reuse=1,width=4)" and parse_spec(spec.text) == spec
     row = spec.kernel_vectors()[SEARCH_ROW]
-    assert row[S_STOP] == 0.5 and row[S_REUSE] == 1
+    assert row[S_STOP] == 0.5 and row[S_REUSE] == 1 and row[S_WIDTH] == 4
     plain = parse_spec("ismcts:400").kernel_vectors()[SEARCH_ROW]
-    assert plain[S_STOP] == 0 and plain[S_REUSE] == 0
-    assert np.array_equal(plain, parse_spec("ismcts(n=400,stop=1,reuse=0)").kernel_vectors()[SEARCH_ROW])
+    assert plain[S_STOP] == 0 and plain[S_REUSE] == 0 and plain[S_WIDTH] == 0
+    assert np.array_equal(
+        plain, parse_spec("ismcts(n=400,stop=1,reuse=0,width=0)").kernel_vectors()[SEARCH_ROW]
+    )
     assert spec.record()["search_version"] == SEARCH_VERSION
     assert parse_spec("ismcts:5").record()["search_version"] == SEARCH_VERSION
     assert "search_version" not in parse_spec("greedy").record()
@@ -127,7 +129,9 @@ def test_stop_and_reuse_reach_the_kernel_row_and_the_record():
         ("ismcts(c=-1)", "outside 0..10"),
         ("ismcts(leaf=deep)", "give one of eval, random, greedy, tuned"),
         ("ismcts(leaf=eval,depth=3)", "depth is for rollouts"),
-        ("ismcts(width=3)", "unknown parameter 'width'"),
+        ("ismcts(breadth=3)", "unknown parameter 'breadth'"),
+        ("ismcts(width=65)", "outside 0..64"),
+        ("ismcts(width=2.5)", "whole number"),
         ("ismcts:", "nothing after ':'"),
         ("ismcts(stop=0)", "outside 0.05..1"),
         ("ismcts(stop=1.5)", "outside 0.05..1"),
@@ -303,3 +307,22 @@ def test_a_player_s_search_stops_early_with_the_whole_budget_s_choice():
         assert chosen == next(code for code in g.legal_codes() if full.get(code, 0) == best)
         stopped_early += settled < 300
     assert stopped_early >= 2
+
+
+def test_width_gives_a_narrow_decision_fewer_iterations():
+    """width=w: a decision of m < w legal actions gets n * m / w iterations (ismcts.budget),
+    others all n; the advisor, like stop, ignores it."""
+    from emr_sim.players.ismcts import budget
+
+    row = parse_spec("ismcts(n=400,width=4)").kernel_vectors()[SEARCH_ROW]
+    assert [budget(row, 400, m) for m in (2, 3, 4, 9)] == [200, 300, 400, 400]
+    plain = parse_spec("ismcts:400").kernel_vectors()[SEARCH_ROW]
+    assert [budget(plain, 400, m) for m in (2, 9)] == [400, 400]
+    g = Game.new(11)
+    for _ in range(3):
+        g.apply(g.legal_codes()[0])
+    m = len(g.legal_codes())
+    assert 2 <= m < 16
+    weights = engine.seat_weights(player_weights("ismcts(n=80,width=16),greedy"))
+    g.choose(SEARCH, np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64), weights)
+    assert m <= sum(root_visits(g._search, g.legal_codes()).values()) <= 80 * m // 16

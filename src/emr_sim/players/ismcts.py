@@ -55,6 +55,7 @@ from emr_sim.players.search_params import (
     S_LEAF,
     S_REUSE,
     S_STOP,
+    S_WIDTH,
     SEARCH_ROW,
 )
 from emr_sim.players.tree import (
@@ -145,6 +146,8 @@ def run_search(obs, T, O, me, prng, seat, root, legal, n, Wseat, sees_all, settl
     iterations left (the margin 1: no other could catch up, the whole budget's choice)."""
     nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, keep, root_child = seat
     iterations, c, leaf, depth, scale, bias, stop = read_settings(Wseat[SEARCH_ROW])
+    if settle:
+        iterations = budget(Wseat[SEARCH_ROW], iterations, n)
     seed_rng(rng, 0, next32(prng, 0), obs[H_DECISIONS], SEARCH_STREAM)
     counts = gscratch[0]
     deck_totals(T, counts)
@@ -203,6 +206,16 @@ def track_lead(nodes, ch, leader, lead, second):
     if v > second:
         return leader, lead, v
     return leader, lead, second
+
+
+@njit_inline
+def budget(row, iterations, n):
+    """A player's iterations at a decision of n legal actions: all of them, or with the
+    width setting w (S_WIDTH), iterations * n / w when n < w (at least n)."""
+    width = int(row[S_WIDTH]) if row[S_ITERATIONS] >= 1 else 0
+    if width == 0 or n >= width:
+        return iterations
+    return max(n, iterations * n // width)
 
 
 @njit_inline

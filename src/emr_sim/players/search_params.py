@@ -31,6 +31,7 @@ S_EVAL_BIAS = 5  # ... and its intercept (docs/players.md, "Search (ismcts)")
 S_STOP = 6  # stop once the most visited root action leads by more than S_STOP x the iterations
 #             left (0 in the row: DEFAULT_STOP, so that rows written before it play as they did)
 S_REUSE = 7  # 1: keep the subtree the actions taken lead to, for the seat's next search
+S_WIDTH = 8  # w > 0: a decision of n < w legal actions gets iterations * n / w (0: all of them)
 
 LEAF_EVAL = 0  # the evaluation of the new node's position
 LEAF_RANDOM = 1  # uniform random actions for S_DEPTH decisions, then the evaluation
@@ -45,6 +46,8 @@ DEFAULT_LEAF = LEAF_GREEDY
 DEFAULT_DEPTH = 4
 DEFAULT_STOP = 1.0  # the lead no other action can overcome: the whole budget's choice
 DEFAULT_REUSE = 0
+DEFAULT_WIDTH = 0
+MAX_WIDTH = 64
 
 # The search's version, kept in run records with its settings (PlayerSpec.record): a change
 # that makes the same settings play differently gets a new number, so that runs of the old
@@ -71,6 +74,7 @@ def search_row(
     depth: int,
     stop: float = DEFAULT_STOP,
     reuse: int = DEFAULT_REUSE,
+    width: int = DEFAULT_WIDTH,
 ) -> np.ndarray:
     """The SEARCH_ROW vector of these settings, with the fitted mapping."""
     row = np.zeros(N_PARAMS_ROW, dtype=np.float64)
@@ -82,6 +86,7 @@ def search_row(
     row[S_EVAL_BIAS] = EVAL_BIAS
     row[S_STOP] = 0.0 if stop == DEFAULT_STOP else stop
     row[S_REUSE] = reuse
+    row[S_WIDTH] = width
     return row
 
 
@@ -99,6 +104,7 @@ def check_search_row(row: np.ndarray) -> None:
         (S_EVAL_BIAS, "evaluation bias", -100.0, 100.0, False),
         (S_STOP, "stopping margin", 0.0, 1.0, False),
         (S_REUSE, "subtree reuse", 0, 1, True),
+        (S_WIDTH, "budget width", 0, MAX_WIDTH, True),
     )
     for index, name, low, high, whole in checks:
         value = float(row[index])
