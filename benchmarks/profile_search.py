@@ -49,7 +49,7 @@ from emr_sim.players.ismcts import new_search, nth_untried, read_settings, track
 from emr_sim.players.leaf import result_value, weight_row
 from emr_sim.players.observe import observe
 from emr_sim.players.reuse import K_CHOSEN, K_ENTRY, walk
-from emr_sim.players.search_params import LEAF_RANDOM, SEARCH_ROW
+from emr_sim.players.search_params import LEAF_RANDOM, S_REUSE, SEARCH_ROW
 from emr_sim.players.tree import (
     F_AVAIL,
     F_CODE,
@@ -271,7 +271,8 @@ def collect(games: int, players: str, seed: int, kept: list[int] | None = None):
         while not g.over:
             p = g.decider
             searched = kinds[p] in (C.PLAYER_ISMCTS,) and len(g.legal_codes()) >= 2
-            if searched and kept is not None and g._search is not None:
+            keeps = weights[p][SEARCH_ROW][S_REUSE] > 0
+            if searched and keeps and kept is not None and g._search is not None:
                 prior = kept_visits(g, p)
                 if prior is not None:
                     kept.append(prior)
