@@ -91,6 +91,12 @@ fury_option = click.option(
 hero_mode_option = click.option(
     "--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY)."
 )
+variant_option = click.option(
+    "--variant",
+    default=None,
+    metavar="CHANGES",
+    help="Changes to the rules and cards, e.g. 'health=9 class:dragons.damage+1' (docs/insight.md).",
+)
 
 
 def cluster_option(command):
@@ -281,6 +287,7 @@ method_option = click.option(
     is_flag=True,
     help="Every ordered pair of masters, mirrors included (for two different players).",
 )
+@variant_option
 @cluster_option
 def matrix(
     run_dir,
@@ -298,6 +305,7 @@ def matrix(
     rules,
     fury,
     every_assignment,
+    variant,
 ):
     """Play every pair of distinct heroes into RUN_DIR and print the hero matrix.
 
@@ -328,6 +336,7 @@ def matrix(
             on_note=note,
             every=every_assignment,
             on_estimate=estimate,
+            variant=variant,
         )
     except KeyboardInterrupt:
         click.echo(
@@ -519,7 +528,8 @@ def players(as_json: bool) -> None:
 @deck_option
 @rule_option
 @fury_option
-def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
+@variant_option
+def play(seed, index, players, heroes, as_json, deck_path, rules, fury, variant) -> None:
     """Play one game and print its log in plain words."""
     skip_blas_probe()
     from emr_sim.game.core import play as play_game
@@ -530,13 +540,22 @@ def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
     sides = parse_sides(players)
     players = ",".join(spec.text for spec in sides)  # "greedy" -> "greedy,greedy"
     chosen = rules_dict(rules, fury)
+    deck = deck_path
+    if variant:
+        from emr_sim.cards import load_deck
+        from emr_sim.simulate.variants import changed_deck, check_playable, parse_variant
+
+        parsed = parse_variant(variant)
+        check_playable(parsed)
+        chosen |= parsed.rules
+        deck = changed_deck(load_deck(deck_path), parsed)
     if heroes:
         if chosen.get("fury", "on") == "off":
             raise BadInput("--heroes needs hero mode, but --no-fury or --rule fury=off turns it off")
         if chosen.get("hero_select") == "random":
             raise BadInput("--heroes names the heroes, but --rule hero_select=random draws them (R-OPT-HERO)")
         chosen["fury"] = "on"
-    game = play_game(seed, players, index, deck_path, chosen, heroes)
+    game = play_game(seed, players, index, deck, chosen, heroes)
     if as_json:
         click.echo(json.dumps(game_json(game, seed, index, players), indent=1))
         return

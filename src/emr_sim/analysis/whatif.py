@@ -18,7 +18,8 @@ from emr_sim.errors import BadInput
 from emr_sim.simulate.setup import record_differences
 
 SAME_KEYS = ("seed",)  # what makes the deals of two runs the same
-VARIANT_KEYS = ("players", "deck_sha256", "fury")  # what may change, besides the rules options
+# what may change, besides the rules options
+VARIANT_KEYS = ("players", "deck_sha256", "deck_changes", "fury")
 
 
 @dataclass

@@ -37,6 +37,7 @@ from emr_sim.simulate.runner import (
 from emr_sim.simulate.runwriter import check_target, open_run
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
+from emr_sim.simulate.variants import Variant, apply_variant, parse_variant
 from emr_sim.stats import wilson
 
 DEFAULT_GAMES = 10_000  # games per cell: ±1 point (95 %) near 50 %
@@ -237,6 +238,19 @@ def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_
     }
 
 
+def variant_setup(setup: RunSetup, rules: dict[str, str] | None, variant: str | Variant | None) -> RunSetup:
+    """The set-up with the variant applied; ValueError when the variant and --rule set one
+    rules option to different values."""
+    from emr_sim.options import BY_NAME
+
+    parsed = parse_variant(variant)
+    for name, value in parsed.rules.items():
+        given = (rules or {}).get(name)
+        if given is not None and BY_NAME[name].parse(str(given)) != BY_NAME[name].parse(value):
+            raise ValueError(f"--rule {name}={given} and --variant {name}={value} disagree; give one")
+    return apply_variant(setup, parsed)
+
+
 OPEN_KINDS = ("ismcts-open",)  # players that see the hidden cards: strength ceilings only
 
 
@@ -268,9 +282,11 @@ def run_matrix(
     every: bool = False,
     strength_only: bool = False,
     on_estimate: Callable[[float, int], None] | None = None,
+    variant: str | Variant | None = None,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
-    run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell,
+    run record matches), with the variant's changes applied to the rules and the deck
+    (emr_sim.simulate.variants); on_cell(hero_a, hero_b, games_frame) is called after each cell,
     on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter),
     on_estimate(seconds, games) before the first game with the cells to play (at least, with
     until_ci: emr_sim.simulate.estimate)."""
@@ -278,9 +294,10 @@ def run_matrix(
     check_sizes(games, until_ci, max_games)
     cells = cell_pairs(names, every)
     check_matrix_memory(len(cells), games, until_ci, max_games)
-    setup = run_setup(
+    base = run_setup(
         seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matrix"
     )
+    setup = variant_setup(base, rules, variant)
     if not strength_only:
         check_balance_players(setup)
     for warning in setup_warnings(setup) if on_note else ():

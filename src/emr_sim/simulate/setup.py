@@ -34,6 +34,7 @@ class RunSetup:
     specs: tuple[PlayerSpec, PlayerSpec]  # the player of side A, side B (emr_sim.specs)
     seed: int
     workers: int
+    deck_changes: tuple[str, ...] = ()  # card changes of a variant (emr_sim.simulate.variants)
 
     @property
     def players(self) -> tuple[int, int]:
@@ -107,8 +108,11 @@ def run_record(setup: RunSetup, **extra) -> dict:
     """The run record: what was played (seed, players, hero mode, every rules option, the deck
     and its sha256, the version), then the simulation's own keys. `players` holds the specs'
     canonical texts; `player_specs` their full records, only when a spec has parameters or a
-    book (so a record of plain players is what it was before specs existed)."""
+    book (so a record of plain players is what it was before specs existed); `deck_changes`
+    the card changes of a variant (emr_sim.simulate.variants) after the deck file's, only when
+    there are some."""
     specs = {} if all(s.plain for s in setup.specs) else {"player_specs": [s.record() for s in setup.specs]}
+    changes = {"deck_changes": list(setup.deck_changes)} if setup.deck_changes else {}
     return {
         "version": __version__,
         "seed": setup.seed,
@@ -118,6 +122,7 @@ def run_record(setup: RunSetup, **extra) -> dict:
         "rules": describe_options(setup.opts),
         "deck": setup.deck_name,
         "deck_sha256": setup.deck.sha256,
+        **changes,
         **extra,
     }
 
@@ -131,6 +136,7 @@ RECORD_WORDS = {
     "fury": "hero mode (fury)",
     "deck": "deck",
     "deck_sha256": "deck sha256",
+    "deck_changes": "deck changes",
     "heroes": "heroes",
     "games_per_cell": "games per cell",
     "until_ci": "until interval ±",
