@@ -905,5 +905,96 @@ class TuneBar:
         return printer
 
 
+# ---------------------------------------------------------------- insight (#24): sensitivity, claims
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@click.option(
+    "-o", "--output", "scan_dir", required=True, type=click.Path(file_okay=False), help="Scan directory."
+)
+@click.option(
+    "--cards",
+    default=None,
+    metavar="ITEMS",
+    help="classes (colour x damage, dragons, each effect; the default), cards (every card), "
+    "or class names and cards (red-3-4), comma-separated.",
+)
+@click.option("--rules", default=None, metavar="all|NAMES", help="Rules options to step: all, or names.")
+@click.option(
+    "--variant", "variants", multiple=True, metavar="CHANGES", help="A variant of your own (repeatable)."
+)
+@click.option(
+    "--precision",
+    type=click.FloatRange(0, 50, min_open=True, max_open=True),
+    default=None,
+    metavar="POINTS",
+    help="95 % half-width of each master's change, in points (default 0.5; games follow).",
+)
+@click.option("-n", "--games", type=int, default=None, help="Fixed games per cell instead of --precision.")
+@click.option("--pilot-pairs", type=int, default=200, show_default=True, help="Pairs per cell of the pilot.")
+@click.option(
+    "--max-games", type=int, default=100_000, show_default=True, help="Games per cell of a run at most."
+)
+@click.option(
+    "--top", type=click.IntRange(min=1), default=5, show_default=True, help="Effects shown per master."
+)
+@click.option("--workers", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print every effect as one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@cluster_option
+def sensitivity(
+    run_dir,
+    scan_dir,
+    cards,
+    rules,
+    variants,
+    precision,
+    games,
+    pilot_pairs,
+    max_games,
+    top,
+    workers,
+    as_json,
+    quiet,
+):
+    """Paired card and rule sensitivity of RUN_DIR: each variant played on its deals.
+
+    Each variant (a card class's damage one up or down, the dragons made plain, an effect
+    removed, a rules option one step) is a matrix run on the same deals as the base, so every
+    game is paired; prints each master's largest changes with 95 % intervals. Running the same
+    command again resumes. Example: emr-sim sensitivity runs/base -o scans/classes --precision 0.5
+    """
+    skip_blas_probe()
+    from emr_sim.report.sensitivity import scan_json, scan_lines
+    from emr_sim.studies.sensitivity import Sizing, make_plan, read_base, run_scan, scan_effects
+
+    if precision is None and games is None:
+        precision = 0.5
+    sizing = Sizing(precision, games, pilot_pairs, max_games)
+    sizing.check()
+    base = read_base(run_dir)
+    plan = make_plan(base, cards, rules, tuple(variants), workers)
+
+    def estimate(what: str, seconds: float, n_games: int) -> None:
+        note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds)}")
+
+    try:
+        scan = run_scan(scan_dir, run_dir, plan, sizing, workers, quiet, on_estimate=estimate, on_note=note)
+    except KeyboardInterrupt:
+        click.echo(
+            f"\ninterrupted: the finished runs are in {scan_dir}; run the same command to resume", err=True
+        )
+        sys.exit(130)
+    effects = scan_effects(scan.root)
+    if as_json:
+        click.echo(
+            json.dumps(scan_json(effects) | {"seconds": scan.seconds, "played": scan.games_played}, indent=1)
+        )
+        return
+    click.echo(f"played {scan.games_played:,} games in {scan.seconds:,.1f} s")
+    click.echo("\n".join(scan_lines(effects, top)))
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
