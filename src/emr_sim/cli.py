@@ -996,5 +996,74 @@ def sensitivity(
     click.echo("\n".join(scan_lines(effects, top)))
 
 
+@main.command()
+@click.argument("claims_file", metavar="FILE")
+@click.argument("run_dirs", metavar="RUN...", nargs=-1, required=True, type=click.Path(file_okay=False))
+@click.option(
+    "--scan",
+    "scan_dirs",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A sensitivity scan (repeatable): rank the changes that move a contradicted claim.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Write OUT/claims.json and verify there.",
+)
+@click.option(
+    "--verify-games",
+    type=click.IntRange(min=0),
+    default=1_000,
+    show_default=True,
+    help="Games a cell to verify a change at the rung where a claim failed (0: do not verify).",
+)
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="Changes ranked and verified per contradicted claim.",
+)
+@click.option("--workers", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@cluster_option
+def claims(claims_file, run_dirs, scan_dirs, out_dir, verify_games, top, workers, as_json, quiet):
+    """Check the claims of FILE (TOML; `community`: the shipped file) at each RUN (a rung each).
+
+    Each claim holds, is contradicted or is not resolved at each rung, with its 95 % interval.
+    With --scan, the changes that move a contradicted claim most are ranked on the scans; with
+    -o, the best --top are verified at the rung where it failed. Example:
+    emr-sim claims community runs/greedy runs/tuned --scan scans/classes -o claims/
+    """
+    skip_blas_probe()
+    from emr_sim.report.claims import claims_lines
+    from emr_sim.studies.claims import run_claims
+
+    def estimate(what: str, seconds: float, n_games: int) -> None:
+        note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds)}")
+
+    result = run_claims(
+        claims_file,
+        list(run_dirs),
+        list(scan_dirs),
+        out_dir,
+        verify_games if out_dir else 0,
+        top,
+        workers,
+        quiet,
+        on_estimate=estimate,
+        on_note=note,
+    )
+    record = result.record(top)
+    if as_json:
+        click.echo(json.dumps(record, indent=1))
+        return
+    click.echo("\n".join(claims_lines(record, top)))
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -16,6 +16,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from emr_sim.analysis.cells import first_player_overall
 from emr_sim.analysis.compare import compare_cells, compare_heroes
 from emr_sim.stats import Z95
 
@@ -45,6 +46,19 @@ def variant_effects(before: pd.DataFrame, after: pd.DataFrame) -> tuple[pd.DataF
             if col in frame:
                 frame[col] = frame[col].astype(str)
     return heroes, cells
+
+
+def first_player_effect(before: pd.DataFrame, after: pd.DataFrame) -> dict[str, float]:
+    """The change of the first player's share of decided games over all cells
+    (emr_sim.analysis.first_player_overall), with a standard error that adds the two runs'
+    variances: the runs share their deals, so the true one is smaller (a conservative se)."""
+    b, a = first_player_overall(before), first_player_overall(after)
+    return {
+        "before": float(b["rate"]),
+        "after": float(a["rate"]),
+        "delta": float(a["rate"] - b["rate"]),
+        "se": float(math.sqrt(b["se"] ** 2 + a["se"] ** 2)),
+    }
 
 
 def stack(effects: dict[str, pd.DataFrame], key: str = "variant") -> pd.DataFrame:

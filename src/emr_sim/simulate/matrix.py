@@ -283,13 +283,15 @@ def run_matrix(
     strength_only: bool = False,
     on_estimate: Callable[[float, int], None] | None = None,
     variant: str | Variant | None = None,
+    only: list[tuple[str, str]] | None = None,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
     run record matches), with the variant's changes applied to the rules and the deck
-    (emr_sim.simulate.variants); on_cell(hero_a, hero_b, games_frame) is called after each cell,
-    on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter),
-    on_estimate(seconds, games) before the first game with the cells to play (at least, with
-    until_ci: emr_sim.simulate.estimate)."""
+    (emr_sim.simulate.variants); with `only`, just those of the run's cells (the others stay
+    unfinished: a later run without `only` plays them); on_cell(hero_a, hero_b, games_frame)
+    is called after each cell, on_note(text) for each cell found damaged and played again
+    (emr_sim.simulate.runwriter), on_estimate(seconds, games) before the first game with the
+    cells to play (at least, with until_ci: emr_sim.simulate.estimate)."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
     cells = cell_pairs(names, every)
@@ -314,8 +316,9 @@ def run_matrix(
     check_target(Path(run_dir), record)  # refused before a cluster starts, as before a write
     start_cluster()  # a scheduler that does not answer: nothing is written
     with open_run(run_dir, record) as run:
-        todo = run.plan(cells, note)
-        skipped = [c for c in cells if c not in todo]
+        chosen = cells if only is None else [c for c in cells if c in set(only)]
+        todo = run.plan(chosen, note)
+        skipped = [c for c in chosen if c not in todo]
         if todo and on_estimate:
             on_estimate(run_seconds(setup, names, len(todo) * spec.games // 2), len(todo) * spec.games)
         if todo:
