@@ -492,9 +492,17 @@ def comparison_section(run: RunData, other: RunData) -> dict:
 # ---------------------------------------------------------------- the whole report
 
 
-def report_context(run: RunData, other: RunData | None = None, skill: dict | None = None) -> dict:
+def report_context(
+    run: RunData,
+    other: RunData | None = None,
+    skill: dict | None = None,
+    sensitivity: Sequence[dict] = (),
+    claims: dict | None = None,
+) -> dict:
     """Everything the template shows, as plain strings, numbers, lists and data URIs; `skill`
-    is the balance-and-skill section (emr_sim.report.skill.skill_section), when asked for."""
+    is the balance-and-skill section (emr_sim.report.skill.skill_section), `sensitivity` the
+    sections of scans (emr_sim.report.sensitivity), `claims` the claims section
+    (emr_sim.report.claims), when asked for."""
     record, rules = record_rows(run)
     context = {
         "title": f"Hero matrix report: {_run_label(run)}",
@@ -515,6 +523,8 @@ def report_context(run: RunData, other: RunData | None = None, skill: dict | Non
         "lopsided": lopsided_section(run),
         "compare": comparison_section(run, other) if other is not None else None,
         "skill": skill,
+        "sensitivity": list(sensitivity),
+        "claims": claims,
     }
     return context
 
@@ -547,6 +557,8 @@ def build_report(
     skill_dirs: Sequence[str | Path] = (),
     technique_pairs: int = 0,
     on_summary: Callable[[str], None] | None = None,
+    sensitivity_dirs: Sequence[str | Path] = (),
+    claims_path: str | Path | None = None,
 ) -> Path:
     """Write the HTML report of run_dir (compared with compare_dir when given) to output;
     on_note(text) hears of a run that is unfinished. With skill_dirs (runs on the same seed and
@@ -572,6 +584,7 @@ def build_report(
         from emr_sim.simulate.rundir import read_run
 
         check_rungs([(str(d), read_run(d)) for d in (run_dir, *skill_dirs)])  # before the work
+    insight = insight_sections(sensitivity_dirs, claims_path)  # bad input refused before the work
     run = load_run(run_dir)
     other = load_run(compare_dir) if compare_dir is not None else None
     rungs = [run, *(load_run(d) for d in skill_dirs)] if skill_dirs else []
@@ -580,7 +593,7 @@ def build_report(
         from emr_sim.report.skill import skill_section
 
         skill = skill_section(rungs, technique_pairs)
-    html = render(report_context(run, other, skill))
+    html = render(report_context(run, other, skill, *insight))
     write_text(out, html)
     if skill and on_summary is not None:
         for line in skill["summary"]:
@@ -589,6 +602,27 @@ def build_report(
         if on_note is not None and each is not None and not each.complete:
             on_note(unfinished_note(each))
     return out
+
+
+def insight_sections(
+    scan_dirs: Sequence[str | Path], claims_path: str | Path | None
+) -> tuple[list, dict | None]:
+    """The sensitivity sections of the scans (emr_sim.studies.sensitivity.scan_effects) and the
+    claims section of a claims record (`emr-sim claims ... -o DIR`)."""
+    sections = []
+    if scan_dirs:
+        from emr_sim.report.sensitivity import sensitivity_section
+        from emr_sim.studies.sensitivity import scan_effects
+
+        sections = [
+            sensitivity_section(scan_effects(d)) | {"index": k} for k, d in enumerate(scan_dirs, start=1)
+        ]
+    claims = None
+    if claims_path is not None:
+        from emr_sim.report.claims import claims_section, read_claims_record
+
+        claims = claims_section(read_claims_record(claims_path))
+    return sections, claims
 
 
 def unfinished_note(run: RunData) -> str:

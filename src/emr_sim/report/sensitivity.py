@@ -107,8 +107,13 @@ def sensitivity_section(effects, top: int = TOP) -> dict:
         for h in heroes
     ]
     record = effects.record
+    sizes = sorted(set((record.get("sizes") or {}).values()))
+    reached = half_widths(effects.heroes).max() if len(effects.heroes) else float("nan")
     return {
         "scan_dir": str(effects.root),
+        "scan_name": effects.root.resolve().name,
+        "games_range": f"{sizes[0]:,}–{sizes[-1]:,}" if len(sizes) > 1 else f"{sizes[0]:,}" if sizes else "—",
+        "reached": points(reached, 2),
         "base_run": record["base_run"],
         "n_variants": len(effects.variants),
         "precision": record.get("precision"),

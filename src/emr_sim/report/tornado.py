@@ -9,6 +9,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 
 from emr_sim.report.plots import DPI, GRID, NEUTRAL, styled
 
@@ -62,6 +64,14 @@ def tornado_grid(rows: dict[str, pd.DataFrame], steps: dict[str, str]) -> Figure
         ax.set_xlim(-span, span)
     for ax in axes[len(heroes) :]:
         ax.set_visible(False)
+    kinds = [
+        (UP, "a step up (+1)"),
+        (DOWN, "a step down (-1)"),
+        (OTHER, "a value set (plain, removed, on/off)"),
+    ]
+    handles = [Patch(color=colour, alpha=0.85, label=label) for colour, label in kinds]
+    handles.append(Line2D([], [], color="black", lw=0.9, label="95 % interval"))
+    fig.legend(handles=handles, loc="outside lower center", ncols=len(handles), frameon=False)
     return fig
 
 
