@@ -1030,10 +1030,11 @@ def sensitivity(
 )
 @click.option(
     "--verify-games",
-    type=click.IntRange(min=0),
-    default=1_000,
+    default="1000",
     show_default=True,
-    help="Games a cell to verify a change at the rung where a claim failed (0: do not verify).",
+    metavar="N|N,N,...",
+    help="Games a cell to verify a change at the rung where a claim failed: one number, or one "
+    "per RUN (0: do not verify there).",
 )
 @click.option(
     "--top",
@@ -1066,7 +1067,7 @@ def claims(claims_file, run_dirs, scan_dirs, out_dir, verify_games, top, workers
         list(run_dirs),
         list(scan_dirs),
         out_dir,
-        verify_games if out_dir else 0,
+        verify_games if out_dir else 0,  # a number or one per run (studies.claims.games_per_rung)
         top,
         workers,
         quiet,

@@ -115,3 +115,14 @@ def test_the_scan_effects_carry_the_first_players_change(setting):
     effects = scan_effects(setting[0] / "scan")
     assert set(effects.first["variant"]) == {v.text for v in effects.variants}
     assert effects.first["se"].gt(0).all()
+
+
+def test_verify_games_per_rung():
+    from emr_sim.errors import BadInput
+    from emr_sim.studies.claims import games_per_rung
+
+    assert games_per_rung(1000, 3) == [1000, 1000, 1000]
+    assert games_per_rung("10000,10000,1000", 3) == [10000, 10000, 1000]
+    for bad in ("10,20", "1001", "x", "-2"):
+        with pytest.raises(BadInput, match="--verify-games"):
+            games_per_rung(bad, 3)

@@ -298,7 +298,7 @@ def run_claims(
     run_dirs: list[str | Path],
     scan_dirs: list[str | Path] = (),  # type: ignore[assignment]
     out_dir: str | Path | None = None,
-    verify_games: int = DEFAULT_VERIFY_GAMES,
+    verify_games: int | str | list[int] = DEFAULT_VERIFY_GAMES,
     top: int = DEFAULT_TOP,
     workers: int | None = None,
     quiet: bool = True,
@@ -306,14 +306,16 @@ def run_claims(
     on_note: Callable[[str], None] | None = None,
 ) -> ClaimsResult:
     """Check the claims at every rung; rank the scans' changes for each contradicted claim;
-    with out_dir and verify_games > 0, verify the best `top` at each rung where it failed and
+    with out_dir, verify the best `top` at each rung where it failed (verify_games a cell: one
+    number for every rung, or one per rung, "10000,10000,1000"; 0: not at that rung) and
     write out_dir/claims.json."""
     from emr_sim.studies.sensitivity import scan_effects
 
     say = on_note or (lambda _t: None)
     claims = load_claims(claims_file)
-    if verify_games < 0 or top < 1:
-        raise BadInput("--verify-games must be 0 or more and --top at least 1")
+    if top < 1:
+        raise BadInput(f"--top must be at least 1, not {top}")
+    sizes = games_per_rung(verify_games, len(run_dirs))
     rungs = load_rungs(list(run_dirs))
     scans = [scan_effects(s) for s in scan_dirs]
     result = ClaimsResult(str(claims_file), rungs, {}, claims, scans=[str(s) for s in scan_dirs])
@@ -326,8 +328,9 @@ def run_claims(
             if not (isinstance(check, ClaimCheck) and check.status == CONTRADICTED) or not scans:
                 continue
             result.ranked.setdefault(claim.says, {})[rung.label] = rank_changes(claim, check, scans)
-    if out_dir is not None and verify_games > 0:
-        verify_all(result, Path(out_dir), verify_games, top, workers, quiet, on_estimate, say)
+    if out_dir is not None and any(sizes):
+        games = {rung.label: n for rung, n in zip(rungs, sizes, strict=True)}
+        verify_all(result, Path(out_dir), games, top, workers, quiet, on_estimate, say)
     result.seconds = time.perf_counter() - start
     if out_dir is not None:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
@@ -335,8 +338,30 @@ def run_claims(
     return result
 
 
+def games_per_rung(verify_games: int | str | list[int], n_rungs: int) -> list[int]:
+    """--verify-games N (every rung) or N,N,... (one per rung, in order) as a list."""
+    if isinstance(verify_games, int):
+        values = [verify_games]
+    elif isinstance(verify_games, str):
+        try:
+            values = [int(v) for v in verify_games.split(",")]
+        except ValueError:
+            raise BadInput(
+                f"--verify-games {verify_games}: give games a cell, or one number per run"
+            ) from None
+    else:
+        values = list(verify_games)
+    if len(values) == 1:
+        values = values * n_rungs
+    if len(values) != n_rungs or any(v < 0 or v % 2 for v in values):
+        raise BadInput(
+            f"--verify-games {verify_games}: one even number of games (0 or more), or one per run ({n_rungs})"
+        )
+    return values
+
+
 def verify_all(
-    result: ClaimsResult, out: Path, games: int, top: int, workers, quiet, on_estimate, say
+    result: ClaimsResult, out: Path, games: dict[str, int], top: int, workers, quiet, on_estimate, say
 ) -> None:
     """The best `top` changes of each contradicted claim, verified at each rung where it failed."""
     from emr_sim.simulate.estimate import run_seconds
@@ -350,13 +375,14 @@ def verify_all(
             rung = next(r for r in result.rungs if r.label == label)
             check = result.checks[claim.says][label]
             assert isinstance(check, ClaimCheck)
-            jobs += [(claim, check, rung, m) for m in moves[:top] if m.move > 0]
+            if games[label]:
+                jobs += [(claim, check, rung, m) for m in moves[:top] if m.move > 0]
     if not jobs:
         return
     if on_estimate:
         seconds, total = 0.0, 0
         for claim, check, rung, _move in jobs:
-            n_games = games * len(claim_cells(claim, rung.record["heroes"], check.competitor))
+            n_games = games[rung.label] * len(claim_cells(claim, rung.record["heroes"], check.competitor))
             setup = Base(rung.path, rung.record).setup(Variant(), workers)
             seconds += run_seconds(setup, rung.record["heroes"], n_games // 2)
             total += n_games
@@ -364,7 +390,7 @@ def verify_all(
     out.mkdir(parents=True, exist_ok=True)
     with run_lock(out):
         for claim, check, rung, move in jobs:
-            done = verify(claim, check, rung, move, out, games, workers, quiet, say)
+            done = verify(claim, check, rung, move, out, games[rung.label], workers, quiet, say)
             result.verified.setdefault(claim.says, {}).setdefault(rung.label, []).append(done)
             moved = f"{100 * done.verified:+.1f} points in {done.seconds:,.1f} s"
             say(f"verified {move.variant} for {claim.says!r} at {rung.label}: {moved}")
