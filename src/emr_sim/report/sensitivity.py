@@ -48,11 +48,15 @@ def scan_lines(effects, top: int = TOP) -> list[str]:
     if effects.missing:
         lines.append(f"not finished ({len(effects.missing)}): {', '.join(effects.missing)}")
     if len(effects.heroes):
-        widths = half_widths(effects.heroes)
-        lines.append(
-            f"95 % half-width of the masters' changes: at most {signed(widths.max()).lstrip('+')} points "
-            f"({widths.idxmax()}), median {signed(widths.median()).lstrip('+')}"
-        )
+        widths = half_widths(effects.heroes).dropna()
+        if widths.empty:
+            lines.append("95 % half-widths: none (a cell needs at least 2 pairs)")
+        else:
+            most, median = signed(widths.max()).lstrip("+"), signed(widths.median()).lstrip("+")
+            lines.append(
+                f"95 % half-width of the masters' changes: at most {most} points ({widths.idxmax()}), "
+                f"median {median}"
+            )
         lines.append(
             f"the {top} largest effects per master (change of its field mean score, points, 95 % interval):"
         )

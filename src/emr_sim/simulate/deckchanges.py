@@ -34,6 +34,10 @@ CLASSES: tuple[str, ...] = (
     *EFFECT_NAMES[1:],
     "plain",
 )
+CLASS_WORDS = (
+    "all, a colour (red, blue, yellow, green), dmg0..dmg3, a colour and a damage (red-dmg2), "
+    "dragons, effects, an effect (slide, trap-zone, trap-card, power, remove, swap, draw, copy), plain"
+)
 CARD_LABEL = re.compile(r"^(?P<colour>[a-z]+)-(?P<left>[0-9]+)-(?P<right>[0-9]+)$")
 CARD_ID = re.compile(r"^#?[0-9]+$")
 ATTRIBUTE_FIELD = {"damage": CF_DAMAGE, "dragon": CF_DRAGON, "effect": CF_EFFECT}

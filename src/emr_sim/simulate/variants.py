@@ -32,6 +32,7 @@ from emr_sim.codes import EFFECT_NAMES, HERO_NAMES
 from emr_sim.errors import BadInput
 from emr_sim.options import BY_NAME
 from emr_sim.simulate.deckchanges import (
+    CLASS_WORDS,
     CLASSES,
     DAMAGE_HIGH,
     DAMAGE_LOW,
@@ -160,7 +161,7 @@ def _deck_change(raw: str, word: str) -> Change:
         raise VariantError(raw, "not a card change: write card:CARD.ATTRIBUTE=VALUE (card:red-3-4.damage=2)")
     kind, target, attr, op, value = (match[k] for k in ("kind", "target", "attr", "op", "value"))
     if kind == CLASS and target not in CLASSES:
-        raise VariantError(raw, f"unknown card class {target!r}; the classes are {', '.join(CLASSES)}")
+        raise VariantError(raw, f"unknown card class {target!r}; the classes are {CLASS_WORDS}")
     if kind == CARD:
         problem = check_card_ref(target)
         if problem:

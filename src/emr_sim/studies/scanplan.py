@@ -175,13 +175,13 @@ def card_plan(items: Iterable[str], table: np.ndarray, n_shot: int) -> list[Scan
 
 
 def find_item(raw: str, item: str, table: np.ndarray, n_shot: int) -> int:
-    from emr_sim.simulate.deckchanges import change_cards, check_card_ref
+    from emr_sim.simulate.deckchanges import CLASS_WORDS, change_cards, check_card_ref
 
+    if item.startswith("class:"):
+        raise BadInput(f"--cards {raw}: unknown card class {item[6:]!r}; the classes are {CLASS_WORDS}")
     problem = check_card_ref(item)
     if problem:
-        raise BadInput(
-            f"--cards {raw}: not a card or a class ({problem}); the classes are {', '.join(CLASSES)}"
-        )
+        raise BadInput(f"--cards {raw}: not a card or a class: {problem}")
     try:
         return change_cards(table, n_shot, "card", item)[0]
     except ValueError as err:
