@@ -40,7 +40,7 @@ from emr_sim.cards import card_label, load_deck
 from emr_sim.cli import main as cli_main
 from emr_sim.game.core import Game
 from emr_sim.game.position import RES_FIELDS, STEP_NAMES, PositionError
-from emr_sim.sim.invariants import INV_NAMES, INV_OK, check_state
+from emr_sim.loops.invariants import INV_NAMES, INV_OK, check_state
 
 HUGE = "HUGE-NUMBER"  # replaced by a 5,000-digit literal in the file's text
 HUGE_DIGITS = 5000
