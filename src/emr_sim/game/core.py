@@ -129,7 +129,7 @@ class Game:
     @classmethod
     def from_position(cls, source: str | Path | dict, deck: Deck | str | Path | None = None) -> Game:
         """A game from a position file or dict (emr_sim.game.position)."""
-        from emr_sim.game.position import PositionError, load_position, read_position_file
+        from emr_sim.game.load import PositionError, load_position, read_position_file
 
         deck = deck if isinstance(deck, Deck) else load_deck(deck)
         name: str | Path | None = None
@@ -169,7 +169,7 @@ class Game:
         return None if w == codes.NO_WINNER else ("draw" if w == codes.DRAWN_GAME else w)
 
     def health(self, p: int) -> int:
-        return int(self.state[codes.P_BASE + p * codes.P_SIZE + codes.P_HEALTH])
+        return int(self.state[codes.player_base(p) + codes.P_HEALTH])
 
     def legal_codes(self) -> list[int]:
         if self.over:
@@ -272,7 +272,7 @@ class Game:
         import json
 
         from emr_sim.files.write import write_text
-        from emr_sim.game.position import PositionError
+        from emr_sim.game.validate import PositionError
 
         position = self.position()
         try:
@@ -282,7 +282,7 @@ class Game:
         return write_text(path, json.dumps(position, indent=1) + "\n")
 
     def describe(self) -> str:
-        from emr_sim.game.position import describe
+        from emr_sim.game.show import describe
 
         return describe(self.state, self.table)
 
