@@ -141,13 +141,12 @@ def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) 
     tunings already finished (a resumed run), from a sample of pairs timed on every thread."""
     from emr_sim.simulate.runner import on_threads, parallelism
 
-    fld = Field(setup, vectors)
     hero = plan.heroes[0]
     sample = [vectors[C.HERO_NAMES.index(hero)]] * setup.workers
-    with on_threads():  # timed on the threads, scaled to a cluster's workers below
-        score_batch(fld, hero, sample[:1], 0, 1)  # loads the kernels before the clock starts
-        start = time.perf_counter()
-        score_batch(fld, hero, sample, deal_seed(plan.seed, "estimate"), SAMPLE_PAIRS)
+    local = Field(on_threads(setup), vectors)  # timed on the threads, scaled to a cluster's workers
+    score_batch(local, hero, sample[:1], 0, 1)  # loads the kernels before the clock starts
+    start = time.perf_counter()
+    score_batch(local, hero, sample, deal_seed(plan.seed, "estimate"), SAMPLE_PAIRS)
     per_pair = (time.perf_counter() - start) / (len(sample) * len(C.HERO_NAMES) * SAMPLE_PAIRS)
     per_pair *= setup.workers / parallelism(setup)
     todo = [h for _ in range(plan.rounds) for h in plan.heroes][done:]
@@ -235,6 +234,7 @@ def run_tuning(
     on_start: Callable[[int, str], None] | None = None,
     on_generation: Callable[[dict], None] | None = None,
     on_result: Callable[[dict], None] | None = None,
+    cluster=None,
 ) -> TuneRun:
     from emr_sim.lineup.spec import parse_spec
     from emr_sim.simulate.setup import run_setup
@@ -246,7 +246,14 @@ def run_tuning(
             "row, which tune does not tune (set it with greedy(no_hero.NAME=VALUE))"
         )
     setup = run_setup(
-        seed=plan.seed, players="greedy", fury=fury, deck=deck, rules=rules, workers=workers, what="a tuning"
+        seed=plan.seed,
+        players="greedy",
+        fury=fury,
+        deck=deck,
+        rules=rules,
+        workers=workers,
+        what="a tuning",
+        cluster=cluster,
     )
     field_spec = parse_spec(plan.field_spec)
     if field_spec.kernel_kind != C.PLAYER_GREEDY:
@@ -256,7 +263,7 @@ def run_tuning(
     record = plan.record(setup, field_spec.record())
     root = Path(root)
     results = check_root(root, record)
-    start_cluster()  # inputs checked: a cluster starts before anything is written
+    start_cluster(setup)  # inputs checked: a cluster starts before anything is written
     start_vectors = field_spec.vectors()
     if on_estimate:
         on_estimate(estimate_seconds(setup, start_vectors, plan, len(results)))
