@@ -122,9 +122,7 @@ def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path
     """The next batches are guessed and sent ahead; those past the stopping point are dropped
     (overguess: the guesser expects the rule never to stop, so there are some to drop); the
     files are those of the threads."""
-    from emr_sim.simulate import matrix
-
-    from emr_sim.simulate import cells
+    from emr_sim.simulate import cells, matrix
 
     monkeypatch.setattr(cells, "BATCH_PAIRS", 20)  # the batches (cells.sequential_batches) ...
     monkeypatch.setattr(matrix, "BATCH_PAIRS", 20)  # ... and how many the guesser looks ahead

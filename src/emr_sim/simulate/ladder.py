@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from emr_sim.errors import BadInput
+from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.lineup.heroes import parse_hero_list
 from emr_sim.simulate.cells import cell_pairs
@@ -131,12 +132,7 @@ def check_root(root: Path, record: dict) -> None:
     if root.exists() and not root.is_dir():
         raise BadInput(f"{root}: exists and is not a directory")
     if path.exists():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise BadInput(f"{path}: not a readable ladder record: {err}") from None
-        if not isinstance(old, dict) or old.get("format") != LADDER_FORMAT:
-            raise BadInput(f"{path}: not a ladder record of format {LADDER_FORMAT!r}")
+        old = read_json_record(path, "ladder record", LADDER_FORMAT)
         differ = [
             f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
             for k in RECORD_KEYS

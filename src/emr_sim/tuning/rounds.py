@@ -27,6 +27,7 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
+from emr_sim.files.read import MAX_RECORD_BYTES, parse_json, read_input, read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.lineup.heroes import parse_hero_list
 from emr_sim.simulate.runner import start_cluster
@@ -108,10 +109,8 @@ def check_counts(plan: TunePlan) -> None:
 
 
 def read_json(path: Path, what: str):
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BadInput(f"{path}: not a readable {what}: {err}") from None
+    """A JSON file of the tuning directory (emr_sim.files.read: a regular file, bounded)."""
+    return parse_json(read_input(path, what, MAX_RECORD_BYTES), path, what)
 
 
 def check_root(root: Path, record: dict) -> list[dict]:
@@ -123,9 +122,7 @@ def check_root(root: Path, record: dict) -> list[dict]:
         if root.exists() and any(root.iterdir()):
             raise BadInput(f"{root}: not empty and not a tuning directory; use a new directory")
         return []
-    old = read_json(path, "tuning record")
-    if not isinstance(old, dict) or old.get("format") != TUNE_FORMAT:
-        raise BadInput(f"{path}: not a tuning record of format {TUNE_FORMAT!r}")
+    old = read_json_record(path, "tuning record", TUNE_FORMAT)
     differ = [k for k in record if k != "format" and old.get(k) != record[k]]
     if differ:
         raise BadInput(f"{path}: this directory holds another tuning (differs in {', '.join(differ)})")
