@@ -45,7 +45,6 @@ DEFAULT_GENERATIONS = 40
 # drifted on noise (crow: -4.4 points); with 400 it gained (+2.7) (docs/players.md, "Tuning")
 DEFAULT_PAIRS = 500
 DEFAULT_VALIDATION_PAIRS = 1_000  # per opponent, for a gain
-DEFAULT_ROUNDS = 1
 SAMPLE_PAIRS = 4  # per opponent and thread, timed for the estimate
 
 
