@@ -13,8 +13,8 @@ from emr_sim import codes as C
 from emr_sim.cards import SHOT_COLOURS, load_deck
 from emr_sim.errors import BadInput
 from emr_sim.options import O_HEALTH, OPTIONS
-from emr_sim.report.example_game import load_run_deck, play_command
 from emr_sim.simulate.deckchanges import CLASSES, class_members
+from emr_sim.simulate.example import load_run_deck, play_command
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import RUN_FILE, load_games, repair_command
 from emr_sim.simulate.setup import run_setup
@@ -55,9 +55,11 @@ ATTRIBUTE_CHANGES = st.one_of(
     st.tuples(st.just("effect"), st.just("="), st.sampled_from(C.EFFECT_NAMES)),
 )
 RULE_CHANGES = st.sampled_from(OPTION_VALUES).map(lambda nv: Change(RULE, nv[0], "", "=", nv[1]))
-MASTER_CHANGES = st.tuples(st.sampled_from(OPTION_VALUES), st.sampled_from(C.HERO_NAMES)).map(
-    lambda t: Change(MASTER, t[0][0], t[1], "=", t[0][1])
-)
+PER_MASTER = {o.name.split(".")[0] for o in OPTIONS if "." in o.name}  # health (R-OPT-HEALTH)
+MASTER_CHANGES = st.tuples(
+    st.sampled_from([(n, v) for n, v in OPTION_VALUES if "." not in n and n not in PER_MASTER]),
+    st.sampled_from(C.HERO_NAMES),
+).map(lambda t: Change(MASTER, t[0][0], t[1], "=", t[0][1]))
 DECK_CHANGES = st.builds(
     lambda kind_target, attr: Change(kind_target[0], kind_target[1], *attr),
     st.one_of(
@@ -159,13 +161,23 @@ def test_a_single_card_by_label_or_id_and_changes_in_order(base):
         ("class:dmg3.damage+1", "would have damage 4"),
         ("card:130.damage=1", "no card with id 130"),
         ("card:124.damage=1", "no card with id 124"),  # the bows are not in the deck (R-BOW)
-        ("health.bushido=9", "per-master settings are not played"),
+        ("bow_left.bushido=2", "bow_left has no per-master setting; those played: health.MASTER"),
     ],
 )
 def test_a_change_that_cannot_be_applied_is_named(base, text, needle):
     with pytest.raises(VariantError, match="variant change") as err:
         apply_variant(base, text)
     assert needle in str(err.value)
+
+
+def test_a_masters_own_health_is_a_rules_option_of_the_variant(base):
+    change = parse_change("Health.Bushido=9")
+    assert (change.kind, change.target, change.text) == (RULE, "health.bushido", "health.bushido=9")
+    setup = apply_variant(base, "health.bushido=9")
+    from emr_sim.options import starting_health
+
+    assert starting_health(setup.opts, C.HERO_NAMES.index("bushido")) == 9
+    assert starting_health(setup.opts, C.HERO_NAMES.index("crow")) == 8
 
 
 def test_a_class_with_no_card_in_a_custom_deck_is_refused(tmp_path, base):

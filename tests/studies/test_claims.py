@@ -106,7 +106,7 @@ def test_the_command_prints_the_checks_and_refuses_bad_claims(setting, tmp_path)
     fails("claims", bad, base, needles=("not a claim emr-sim can test",))
     bad.write_text('[[claim]\nsays = "x"')
     fails("claims", bad, base, needles=("not TOML",))
-    fails("claims", tmp_path / "none.toml", base, needles=("cannot read the claims file",))
+    fails("claims", tmp_path / "none.toml", base, needles=("no such claims file",))
     fails("claims", "community", tmp_path / "norun", needles=("no such run directory",))
     fails("claims", claims, base, "--scan", tmp_path / "noscan", needles=("no such scan directory",))
 

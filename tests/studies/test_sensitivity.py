@@ -37,6 +37,11 @@ def scan(base_run):
     return root, plan, result
 
 
+@pytest.fixture(scope="module")
+def effects(scan):
+    return scan_effects(scan[0])
+
+
 def test_the_default_class_scan_steps_each_class_one_way_or_both(deck):
     texts = [v.text for v in class_steps(deck.table, deck.n_shot)]
     assert "class:red-dmg0.damage+1" in texts and "class:red-dmg0.damage-1" not in texts  # 0 is the floor
@@ -61,6 +66,12 @@ def test_the_rule_plan_steps_every_pairable_option_and_says_why_others_are_left_
         "turn_cap",
     }
     assert "120 turns" in skipped["turn_cap"] and "master is not among" in skipped["master_bow"]
+    assert not any("." in v.text.split("=")[0] for v in plan.variants)  # `all`: the global options
+    masters = rule_plan(["masters"], make_options({"fury": "on"}), ["crow", "wind", "bushido"], True, 120)
+    assert [v.text for v in masters.variants] == [
+        f"health.{m}={h}" for m in ("crow", "wind", "bushido") for h in (9, 7)
+    ]
+    assert len(masters.skipped) == 5  # the masters not in the run
     off = rule_plan(["all"], make_options(), ["crow", "wind"], False, None)
     assert "fury_timing" in dict(off.skipped) and "fury_timing=own-turn-end" not in [
         v.text for v in off.variants
@@ -82,15 +93,14 @@ def test_a_scan_directory_holds_the_base_and_each_variant_as_matrix_runs(scan, b
     assert result.games_played == (len(plan.variants) + 1) * 3 * GAMES
 
 
-def test_every_game_is_paired_and_a_change_that_changes_nothing_moves_nothing(scan):
+def test_every_game_is_paired_and_a_change_that_changes_nothing_moves_nothing(scan, effects):
     root, _plan, _result = scan
-    effects = scan_effects(root)
     assert effects.missing == []
     same = effects.heroes[effects.heroes["variant"] == "class:dragons.dragon=1"]  # they are dragons already
     assert (same["delta"] == 0).all() and (same["se"] == 0).all()
     base = load_games(scandir.base_dir(root))
     noop = load_games(scandir.variant_dir(root, "class:dragons.dragon=1"))
-    assert base.drop(columns=[]).equals(noop)  # the very same games: same deals, same decisions
+    assert base.equals(noop)  # the very same games: same deals, same decisions
     for _variant, group in effects.heroes.groupby("variant"):
         assert abs(group["delta"].sum()) < 1e-12  # a full matrix: what one master gains, others lose
     assert set(effects.cells["variant"]) == set(effects.heroes["variant"])
@@ -133,8 +143,7 @@ def test_required_games_scales_the_pilot_by_the_squared_ratio():
     assert required_games(0.0001, 400, 0.005) == 400  # never fewer games than the pilot
 
 
-def test_largest_effects_and_tornado_rows_order_by_size(scan):
-    effects = scan_effects(scan[0])
+def test_largest_effects_and_tornado_rows_order_by_size(effects):
     top = largest_effects(effects.heroes, 2)
     assert (top.groupby("hero").size() <= 2).all()
     for _hero, group in top.groupby("hero"):

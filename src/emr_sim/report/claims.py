@@ -3,11 +3,6 @@ claims record (emr_sim.studies.claims.ClaimsResult.record, OUT/claims.json)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from emr_sim.errors import BadInput
-
 CLASS = {"holds": "ok", "contradicted": "bad", "not resolved": "muted"}
 
 
@@ -42,20 +37,6 @@ def claims_lines(record: dict, top: int) -> list[str]:
                 lines.append(f"    {moved:<24} {v['variant']}: {after}")
     lines += [f"note: {n}" for n in record.get("notes", [])]
     return lines
-
-
-def read_claims_record(path: str | Path) -> dict:
-    """OUT/claims.json (or the file itself); BadInput when it is not a claims record."""
-    from emr_sim.studies.claims import CLAIMS_FILE, CLAIMS_FORMAT
-
-    file = Path(path) / CLAIMS_FILE if Path(path).is_dir() else Path(path)
-    try:
-        record = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BadInput(f"{file}: not a readable claims record (`emr-sim claims ... -o DIR`): {err}") from None
-    if not isinstance(record, dict) or record.get("format") != CLAIMS_FORMAT:
-        raise BadInput(f"{file}: not a claims record of format {CLAIMS_FORMAT!r}")
-    return record
 
 
 def claims_section(record: dict) -> dict:

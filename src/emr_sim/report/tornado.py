@@ -69,7 +69,7 @@ def tornado_grid(rows: dict[str, pd.DataFrame], steps: dict[str, str]) -> Figure
         (DOWN, "a step down (-1)"),
         (OTHER, "a value set (plain, removed, on/off)"),
     ]
-    handles = [Patch(color=colour, alpha=0.85, label=label) for colour, label in kinds]
+    handles: list[Patch | Line2D] = [Patch(color=colour, alpha=0.85, label=label) for colour, label in kinds]
     handles.append(Line2D([], [], color="black", lw=0.9, label="95 % interval"))
     fig.legend(handles=handles, loc="outside lower center", ncols=len(handles), frameon=False)
     return fig

@@ -5,8 +5,9 @@ A change is written the same way on the command line (`--variant`), in files (a 
 a claims result) and in run records (key "deck_changes"):
 
     health=9                      a rules option, as `--rule NAME=VALUE` (`emr-sim rules`)
-    health.bushido=9              a per-master setting: parsed, refused when applied (none is
-                                  played yet)
+    health.bushido=9              a master's own setting (R-OPT-HEALTH: its starting health), a
+                                  rules option too; another NAME.MASTER is read, and refused when
+                                  applied (no such setting is played)
     card:red-3-4.damage=2         an attribute of one card: damage (0..3), dragon (0/1), effect
     card:red-3-4.damage+1         damage by a step (+N or -N)
     card:17.effect=none           a card by its id (`emr-sim cards`) instead of its label
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from emr_sim.cards import Deck
 from emr_sim.codes import EFFECT_NAMES, HERO_NAMES
 from emr_sim.errors import BadInput
-from emr_sim.options import BY_NAME
+from emr_sim.options import BY_NAME, OPTIONS
 from emr_sim.simulate.deckchanges import (
     CLASS_WORDS,
     CLASSES,
@@ -139,6 +140,8 @@ def parse_change(text: str) -> Change:
             "class:CLASS.ATTRIBUTE=VALUE (ATTRIBUTE: damage, dragon, effect; damage also +N/-N)",
         )
     name, master, value = match["name"], match["master"], match["value"]
+    if master is not None and f"{name}.{master}" in BY_NAME:  # a master's own option (R-OPT-HEALTH)
+        name, master = f"{name}.{master}", None
     option = BY_NAME.get(name)
     if option is None:
         raise VariantError(raw, f"unknown rules option {name!r}; `emr-sim rules` lists them")
@@ -225,10 +228,11 @@ def apply_variant(setup, variant: Variant | str | None):
 
 
 def check_playable(variant: Variant) -> None:
-    """VariantError for a change this version cannot play (a per-master setting)."""
+    """VariantError for a change this version cannot play (a per-master setting it has not)."""
     for change in variant.changes:
         if change.kind == MASTER:
-            raise VariantError(change.text, "per-master settings are not played by this version of emr-sim")
+            own = ", ".join(sorted({o.name.split(".")[0] + ".MASTER" for o in OPTIONS if "." in o.name}))
+            raise VariantError(change.text, f"{change.target} has no per-master setting; those played: {own}")
 
 
 def changed_deck(deck: Deck, variant: Variant | str | list[str] | tuple[str, ...]) -> Deck:

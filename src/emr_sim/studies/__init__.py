@@ -1,9 +1,14 @@
-"""Studies: commands that play games to answer a question about the game's balance.
+"""Studies: questions answered by playing games and analysing them (simulate, then analysis).
 
-    scanplan     which variants a sensitivity scan plays: card classes, single cards, rules
-    scandir      a scan directory: its record, the base run and each variant's run
-    sensitivity  the scan itself: pilot, sizes from a precision target, the runs (resumable)
-    claims       claims checked at each rung, the changes that move a contradicted one, verified
+studies.technique     what a master's own technique is worth, paired on the same deals
+studies.report_data   everything a report shows, gathered once: runs read, example games
+                      replayed, technique worth played, scans and claims read (emr_sim.report
+                      renders it)
+studies.scanplan      which variants a sensitivity scan plays: card classes, single cards, rules
+studies.scandir       a scan directory: its record, the base run and each variant's run
+studies.sensitivity   the scan: a pilot, sizes from a precision target, the runs (resumable)
+studies.claims        claims checked at each rung, the changes that move a contradicted one
+                      ranked on the scans and verified where it failed
 
 Each run a study plays is a normal matrix run directory (emr_sim.simulate.matrix), so it
 resumes, compares (`emr-sim compare`) and reports like any other; the statistics come from

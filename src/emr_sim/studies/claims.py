@@ -22,11 +22,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from emr_sim import files
 from emr_sim.analysis.claims import Claim, ClaimCheck, check_claim, claim_cells, load_claims, move_from_cells
 from emr_sim.analysis.claims.check import CONTRADICTED, HOLDS, NOT_RESOLVED, field_gap, status_of
 from emr_sim.analysis.claims.spec import ABOVE, BEATS, FIRST, TOP
 from emr_sim.errors import BadInput
+from emr_sim.files import write as files
 from emr_sim.stats import Z95
 
 CLAIMS_FORMAT = "emr-sim claims 1"
@@ -60,7 +60,7 @@ def rung_label(record: dict) -> str:
 def load_rungs(run_dirs: list[str | Path]) -> list[Rung]:
     """Each run with its label (its players; the directory's name added when two are alike)."""
     from emr_sim.analysis.cells import cell_table
-    from emr_sim.simulate.matrix import cell_pairs
+    from emr_sim.simulate.cells import cell_pairs
     from emr_sim.simulate.rundir import load_games, read_run
 
     if not run_dirs:
@@ -185,9 +185,10 @@ def slug(text: str) -> str:
 
 
 def verify(
-    claim: Claim, check: ClaimCheck, rung: Rung, move: Move, out: Path, games: int, workers, quiet, say
+    claim: Claim, check: ClaimCheck, rung: Rung, move: Move, out: Path, games: int, where, quiet, say
 ) -> Verified:
-    """Play MOVE's variant at RUNG on the claim's cells and pair it with the rung's games."""
+    """Play MOVE's variant at RUNG on the claim's cells and pair it with the rung's games;
+    where = (workers, cluster) of the runs."""
     from emr_sim.analysis.compare import compare_cells
     from emr_sim.simulate.matrix import run_matrix
     from emr_sim.simulate.rundir import load_games
@@ -202,7 +203,8 @@ def verify(
     run_matrix(
         run_dir,
         games=games,
-        workers=workers,
+        workers=where[0],
+        cluster=where[1],
         quiet=quiet,
         on_note=say,
         only=cells,
@@ -302,6 +304,7 @@ def run_claims(
     top: int = DEFAULT_TOP,
     workers: int | None = None,
     quiet: bool = True,
+    cluster=None,
     on_estimate: Callable[[str, float, int], None] | None = None,
     on_note: Callable[[str], None] | None = None,
 ) -> ClaimsResult:
@@ -330,7 +333,7 @@ def run_claims(
             result.ranked.setdefault(claim.says, {})[rung.label] = rank_changes(claim, check, scans)
     if out_dir is not None and any(sizes):
         games = {rung.label: n for rung, n in zip(rungs, sizes, strict=True)}
-        verify_all(result, Path(out_dir), games, top, workers, quiet, on_estimate, say)
+        verify_all(result, Path(out_dir), games, top, (workers, cluster), quiet, on_estimate, say)
     result.seconds = time.perf_counter() - start
     if out_dir is not None:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
@@ -361,11 +364,11 @@ def games_per_rung(verify_games: int | str | list[int], n_rungs: int) -> list[in
 
 
 def verify_all(
-    result: ClaimsResult, out: Path, games: dict[str, int], top: int, workers, quiet, on_estimate, say
+    result: ClaimsResult, out: Path, games: dict[str, int], top: int, where, quiet, on_estimate, say
 ) -> None:
     """The best `top` changes of each contradicted claim, verified at each rung where it failed."""
+    from emr_sim.files.lock import run_lock
     from emr_sim.simulate.estimate import run_seconds
-    from emr_sim.simulate.runlock import run_lock
     from emr_sim.simulate.variants import Variant
     from emr_sim.studies.sensitivity import Base
 
@@ -383,17 +386,25 @@ def verify_all(
         seconds, total = 0.0, 0
         for claim, check, rung, _move in jobs:
             n_games = games[rung.label] * len(claim_cells(claim, rung.record["heroes"], check.competitor))
-            setup = Base(rung.path, rung.record).setup(Variant(), workers)
+            setup = Base(rung.path, rung.record).setup(Variant(), *where)
             seconds += run_seconds(setup, rung.record["heroes"], n_games // 2)
             total += n_games
         on_estimate("verification", seconds, total)
     out.mkdir(parents=True, exist_ok=True)
     with run_lock(out):
         for claim, check, rung, move in jobs:
-            done = verify(claim, check, rung, move, out, games[rung.label], workers, quiet, say)
+            done = verify(claim, check, rung, move, out, games[rung.label], where, quiet, say)
             result.verified.setdefault(claim.says, {}).setdefault(rung.label, []).append(done)
             moved = f"{100 * done.verified:+.1f} points in {done.seconds:,.1f} s"
             say(f"verified {move.variant} for {claim.says!r} at {rung.label}: {moved}")
+
+
+def read_claims_record(path: str | Path) -> dict:
+    """OUT/claims.json (or the file itself); BadInput when it is not a claims record."""
+    from emr_sim.files.read import read_json_record
+
+    file = Path(path) / CLAIMS_FILE if Path(path).is_dir() else Path(path)
+    return read_json_record(file, "claims record (`emr-sim claims ... -o DIR`)", CLAIMS_FORMAT)
 
 
 __all__ = ["CONTRADICTED", "HOLDS", "NOT_RESOLVED", "ClaimsResult", "run_claims"]

@@ -6,7 +6,7 @@
                                      cell of each run and the pilot's standard errors
     SCAN_DIR/base/                   the base run: a matrix run directory
     SCAN_DIR/variants/<slug>/        each variant's run (slug: emr_sim.simulate.variants.variant_slug)
-    SCAN_DIR/.emr-sim.lock           the lock while a scan plays (emr_sim.simulate.runlock)
+    SCAN_DIR/.emr-sim.lock           the lock while a scan plays (emr_sim.files.lock)
 
 Every run is a normal matrix run directory: `emr-sim matrix` resumes it, `emr-sim compare`
 pairs it with the base, `emr-sim report` reports it.
@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from emr_sim import files
 from emr_sim.errors import BadInput
-from emr_sim.simulate.runlock import LOCK_FILES
+from emr_sim.files import write as files
+from emr_sim.files.lock import LOCK_FILES
+from emr_sim.files.read import read_json_record
 from emr_sim.simulate.variants import parse_variant, variant_slug
 
 SCAN_FORMAT = "emr-sim scan 1"
@@ -55,14 +56,9 @@ def read_scan(root: str | Path) -> dict:
     path = Path(root) / SCAN_FILE
     if not Path(root).is_dir():
         raise BadInput(f"{root}: no such scan directory")
-    if not path.is_file():
+    if not path.exists():
         raise BadInput(f"{path}: missing: {root} is not a scan directory of `emr-sim sensitivity`")
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BadInput(f"{path}: not a readable scan record: {err}") from None
-    if not isinstance(record, dict) or record.get("format") != SCAN_FORMAT:
-        raise BadInput(f"{path}: not a scan record of format {SCAN_FORMAT!r}")
+    record = read_json_record(path, "scan record", SCAN_FORMAT)
     if not isinstance(record.get("variants"), list) or not isinstance(record.get("base"), dict):
         raise BadInput(f"{path}: keys 'variants' (a list) and 'base' (an object) are needed")
     return record

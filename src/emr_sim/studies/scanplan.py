@@ -30,8 +30,10 @@ from emr_sim.simulate.variants import NOT_VARIANTS, Variant, parse_change, parse
 CARD, RULE, CUSTOM = "card", "rule", "custom"
 CLASS_SCAN = "classes"  # --cards classes: the default card classes
 EVERY_CARD = "cards"  # --cards cards: every card of the deck, one by one
-ALL_RULES = "all"
+ALL_RULES = "all"  # every global rules option that can be paired
+MASTERS = "masters"  # each master's own starting health (R-OPT-HEALTH), one step each way
 NUMERIC_STEPS = {"health": 1, "bow_left": 1, "bow_right": 1, "extra_max": 1, "turn_cap": 10}
+PER_MASTER_RULE = "R-OPT-HEALTH"
 NOT_PAIRED = NOT_VARIANTS | {
     "first_player": "the first player draws first, so fixing it changes who gets which cards (D-FIRST)",
 }
@@ -199,12 +201,16 @@ def unique(variants: list[ScanVariant]) -> list[ScanVariant]:
 # ---------------------------------------------------------------- rules
 
 
+def per_master(name: str) -> bool:
+    return BY_NAME[name].rule == PER_MASTER_RULE
+
+
 def rule_values(name: str, current: int) -> list[int]:
-    """The values one step from CURRENT: numeric options up and down (within range), the
-    others every other value."""
+    """The values one step from CURRENT: numeric options up and down (within range; a master's
+    own health from the health it starts with), the others every other value."""
     option = BY_NAME[name]
     if not option.values:
-        step = NUMERIC_STEPS.get(name, 1)
+        step = NUMERIC_STEPS.get(name.split(".")[0], 1)
         return [v for v in (current + step, current - step) if option.low <= v <= option.high]
     return [v for v in option.values.values() if v != current]
 
@@ -223,20 +229,38 @@ def why_not(name: str, heroes: list[str], fury: bool, longest_game: int | None, 
 def rule_plan(
     names: Iterable[str], opts: np.ndarray, heroes: list[str], fury: bool, longest_game: int | None
 ) -> ScanPlan:
-    """--rules all | NAME,...: a variant per step of each option; options that cannot be paired
-    are refused when named (BadInput), and left out with the reason under `all`, as are those
-    that cannot matter."""
+    """--rules all | masters | NAME,...: a variant per step of each option (`all`: the global
+    options; `masters`: each master's own starting health); options that cannot be paired are
+    refused when named (BadInput), and left out with the reason under `all`, as are those that
+    cannot matter."""
+    from emr_sim.options import O_HEALTH
+
     wanted = [n.strip().lower() for n in names if n.strip()]
-    every = ALL_RULES in wanted
+    every, masters = ALL_RULES in wanted, MASTERS in wanted
     for name in wanted:
-        if name != ALL_RULES and name not in BY_NAME:
+        if name not in (ALL_RULES, MASTERS) and name not in BY_NAME:
             raise BadInput(f"--rules: unknown rules option {name!r}; `emr-sim rules` lists them")
         if name in NOT_PAIRED and not every:
             raise BadInput(f"--rules {name}: cannot be scanned: {NOT_PAIRED[name]}")
-    chosen = [o.name for o in OPTIONS if every or o.name in wanted]
+    chosen = [
+        o.name
+        for o in OPTIONS
+        if o.name in wanted or (masters and per_master(o.name)) or (every and not per_master(o.name))
+    ]
     variants, skipped = [], []
     for name in chosen:
         current = int(opts[BY_NAME[name].index])
+        if per_master(name):
+            master = name.split(".")[1]
+            if master not in heroes or not fury:
+                why = (
+                    "the run has the hero mode off"
+                    if not fury
+                    else f"{master} is not among the run's masters"
+                )
+                skipped.append((name, why))
+                continue
+            current = current or int(opts[O_HEALTH])  # unset: the health option's (R-OPT-HEALTH)
         reason = NOT_PAIRED.get(name) or (
             why_not(name, heroes, fury, longest_game, current) if every else None
         )

@@ -77,7 +77,7 @@ class Base:
             "variant": self.variant + variant,
         }
 
-    def setup(self, variant: Variant, workers: int | None):
+    def setup(self, variant: Variant, workers: int | None, cluster=None):
         """The RunSetup of the base with VARIANT (BadInput for a variant that cannot be
         applied, a deck file changed since the base run)."""
         from emr_sim.simulate.matrix import variant_setup
@@ -92,6 +92,7 @@ class Base:
             rules=args["rules"],
             workers=workers,
             what="a scan",
+            cluster=cluster,
         )
         if setup.deck.sha256 != self.record.get("deck_sha256"):
             raise BadInput(
@@ -182,51 +183,53 @@ def run_scan(
     quiet: bool = True,
     on_estimate: Callable[[str, float, int], None] | None = None,
     on_note: Say | None = None,
+    cluster=None,
 ) -> ScanRun:
     """Play (or resume) the scan into scan_dir. on_estimate(what, seconds, games) is called
     before the pilot and before the runs; on_note(text) hears of capped sizes and of each run
-    finished. Inputs are checked before anything is written (BadInput)."""
-    from emr_sim.simulate.runlock import run_lock
+    finished. Inputs are checked before anything is written (BadInput). With `cluster` (a
+    connected emr_sim.simulate.cluster.Cluster) the pilot and the runs play on its workers."""
+    from emr_sim.files.lock import run_lock
     from emr_sim.simulate.runner import start_cluster
 
     sizing.check()
     if not plan.variants:
         raise BadInput("nothing to scan: no variant (give --cards, --rules or --variant)")
     base = read_base(base_run)
-    setup = base.setup(Variant(), workers)
+    setup = base.setup(Variant(), workers, cluster)
     for sv in plan.variants:  # a variant that cannot be applied is refused before any write
         base.setup(sv.variant, workers)
     root = Path(scan_dir)
     record = scan_record(base, plan, sizing)
     old = scandir.check_root(root, record)
-    start_cluster()
+    start_cluster(setup)
     say = on_note or (lambda _text: None)
     start = time.perf_counter()
     root.mkdir(parents=True, exist_ok=True)
     with run_lock(root):
         record = old if old is not None and "sizes" in old else record
         if "sizes" not in record:
-            record |= size_runs(base, plan, sizing, setup, workers, quiet, on_estimate, say)
+            record |= size_runs(base, plan, sizing, setup, quiet, on_estimate, say)
             scandir.write_scan(root, record)
         played = play_runs(root, base, plan, record, setup, quiet, on_estimate, say)
     return ScanRun(root, record, time.perf_counter() - start, played)
 
 
-def size_runs(base, plan, sizing, setup, workers, quiet, on_estimate, say) -> dict:
+def size_runs(base, plan, sizing, setup, quiet, on_estimate, say) -> dict:
     """The scan record's "sizes" (games per cell of the base and of each variant) and, with a
     precision target, "pilot" (each variant's standard error per master) and its seconds."""
     if sizing.games is not None:
         games = int(2 * math.ceil(sizing.games / 2))
         return {"sizes": {"base": games, **{v.text: games for v in plan.variants}}}
+    from emr_sim.simulate.cells import cell_pairs
     from emr_sim.simulate.estimate import run_seconds
-    from emr_sim.simulate.matrix import cell_pairs
 
     cells = cell_pairs(base.heroes, base.every)
     pilot_games = (len(plan.variants) + 1) * len(cells) * 2 * sizing.pilot_pairs
     if on_estimate:
         on_estimate("pilot", run_seconds(setup, base.heroes, pilot_games // 2), pilot_games)
     start = time.perf_counter()
-    errors = pilot(base, plan, sizing.pilot_pairs, workers, quiet)
+    errors = pilot(base, plan, sizing.pilot_pairs, setup, quiet)
     seconds = time.perf_counter() - start
     from emr_sim.analysis.sensitivity import required_games
 
@@ -245,12 +248,13 @@ def size_runs(base, plan, sizing, setup, workers, quiet, on_estimate, say) -> di
     return {"sizes": sizes, "pilot": errors, "pilot_seconds": round(seconds, 1)}
 
 
-def pilot(base: Base, plan: ScanPlan, pilot_pairs: int, workers: int | None, quiet: bool) -> dict:
+def pilot(base: Base, plan: ScanPlan, pilot_pairs: int, setup, quiet: bool) -> dict:
     """{variant text: {master: se}}: the paired standard error of each master's change of
     field mean, from pilot_pairs pairs per cell of the base and of the variant (in memory)."""
     from emr_sim.analysis.sensitivity import variant_effects
-    from emr_sim.simulate.matrix import CellSpec, cell_pairs, play_cell_pairs
-    from emr_sim.simulate.runner import progress_bar
+    from emr_sim.console.progress import progress_bar
+    from emr_sim.simulate.cells import cell_pairs
+    from emr_sim.simulate.matrix import CellSpec, play_cell_pairs
 
     cells = cell_pairs(base.heroes, base.every)
     total = (len(plan.variants) + 1) * len(cells) * 2 * pilot_pairs
@@ -264,10 +268,11 @@ def pilot(base: Base, plan: ScanPlan, pilot_pairs: int, workers: int | None, qui
     out: dict[str, dict[str, float]] = {}
     with progress_bar(total, quiet) as bar:
         bar.set_postfix_str("pilot: base")
-        before = games_of(base.setup(Variant(), workers), bar)
+        before = games_of(setup, bar)
         for sv in plan.variants:
             bar.set_postfix_str(f"pilot: {sv.text}")
-            heroes, _cells = variant_effects(before, games_of(base.setup(sv.variant, workers), bar))
+            after = games_of(base.setup(sv.variant, setup.workers, setup.cluster), bar)
+            heroes, _cells = variant_effects(before, after)
             out[sv.text] = {
                 h: float(se) if math.isfinite(se) else 0.0
                 for h, se in zip(heroes["hero"], heroes["se"], strict=True)
@@ -293,8 +298,9 @@ def games_left(run_dir: Path, cells: list, games: int) -> int:
 
 def play_runs(root, base, plan, record, setup, quiet, on_estimate, say) -> int:
     """Every run of the scan (the finished cells kept); the games played."""
+    from emr_sim.simulate.cells import cell_pairs
     from emr_sim.simulate.estimate import run_seconds
-    from emr_sim.simulate.matrix import cell_pairs, run_matrix
+    from emr_sim.simulate.matrix import run_matrix
 
     cells = cell_pairs(base.heroes, base.every)
     runs = runs_of(root, plan, record)
@@ -306,7 +312,13 @@ def play_runs(root, base, plan, record, setup, quiet, on_estimate, say) -> int:
         if not games_left(run_dir, cells, games):
             continue
         run = run_matrix(
-            run_dir, games=games, workers=setup.workers, quiet=quiet, on_note=say, **base.matrix_args(variant)
+            run_dir,
+            games=games,
+            workers=setup.workers,
+            quiet=quiet,
+            on_note=say,
+            cluster=setup.cluster,
+            **base.matrix_args(variant),
         )
         played += run.games_played
         record.setdefault("seconds", {})[name] = round(run.seconds, 1)

@@ -21,9 +21,10 @@ from pathlib import Path
 
 from emr_sim.codes import HERO_NAMES
 from emr_sim.errors import BadInput
+from emr_sim.files.read import read_input
 
 BEATS, TOP, FIELD, FIRST = "beats", "top", "field", "first_player"
-ABOVE, BELOW = "over", "under"
+ABOVE = "over"  # a claim's direction: "over" the line, else "under" it
 COMMUNITY = "community"  # the name of the shipped claims file on the command line
 MAX_BYTES = 1_000_000  # a claims file is a few hundred bytes; a longer one is not read
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
@@ -53,7 +54,7 @@ class Claim:
     opponent: str | None = None
     top: int | None = None
     threshold: float | None = None  # a share, 0..1 (FIELD, FIRST)
-    direction: str | None = None  # ABOVE or BELOW (FIELD, FIRST)
+    direction: str | None = None  # "over" (ABOVE) or "under" (FIELD, FIRST)
 
     @property
     def masters(self) -> tuple[str, ...]:
@@ -69,13 +70,7 @@ def load_claims(path: str | Path) -> list[Claim]:
     """The claims of a file (COMMUNITY: the shipped one); ClaimsError naming the problem."""
     shown = str(path)
     file = community_path() if shown == COMMUNITY else Path(shown)
-    try:
-        with open(file, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as err:
-        raise ClaimsError(f"{shown}: cannot read the claims file: {err.strerror or err}") from None
-    if len(data) > MAX_BYTES:
-        raise ClaimsError(f"{shown}: more than {MAX_BYTES:,} bytes: too long for a claims file")
+    data = read_input(file, "claims", MAX_BYTES, shown)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
