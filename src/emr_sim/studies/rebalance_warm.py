@@ -33,8 +33,8 @@ def warm_start(spec: Spec, base: Balance) -> tuple[list[str], list[str]]:
         return warm, []
     moves, read = scan_moves(spec, base)
     notes = [
-        f"warm start: {read} knob values read from {len(spec.scans)} scan(s); "
-        f"{len(moves)} with extrapolated steps"
+        f"warm start: {read} knob values measured by {len(spec.scans)} scan(s), "
+        f"{len(moves) - read} more extrapolated from them"
     ]
     path = greedy_path(spec, base, moves)
     notes.append(
