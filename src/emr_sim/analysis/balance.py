@@ -361,7 +361,7 @@ def counts_from_games(games) -> Cells:
     cell's first master in HERO_NAMES order (as a cell's counts of the search are)."""
     from emr_sim.analysis.cells import canonical
 
-    cols = ["hero_a", "hero_b", "pair", "a_first", "win_a", "win_b", "draw", "turns"]
+    cols = ["hero_a", "hero_b", "pair", "a_seat", "a_first", "win_a", "win_b", "draw", "turns"]
     g = canonical(games[cols])
     g = g.assign(first_won=np.where(g["a_first"] == 1, g["win_a"], g["win_b"]).astype(np.int64))
     out: Cells = {}

@@ -10,9 +10,11 @@ players (emr_sim.studies.rebalance_spec for what a study is).
 Every candidate plays the same deals (common seeds: cell_seed(seed, a, b), pairs 0, 1, ...),
 so candidates differ by their changes, not by their luck. Successive halving: a trial plays
 the rungs' games per cell in turn, the first rung's pairs first; after each rung it goes on
-only when its loss is among the best 1/eta of the losses any trial had at that rung (a trial
-that plays no game, such as the base, always goes on). Cells that no change of a candidate
-can reach are taken from the base at the same rung: the same deals played the same way.
+only when its loss is among the best 1/eta of its batch and of the losses any trial had at
+that rung (distinct variants: one asked again ranks as it did; a trial that plays no game,
+such as the base, always goes on), so at most 1/eta of a batch goes up a rung. Cells that
+no change of a candidate can reach are taken from the base at the same rung: the same deals
+played the same way.
 
 Trials are asked in fixed batches (--batch) and a batch's games are played together (on
 threads or a cluster), so a result does not depend on the cores, the workers or the timing.
@@ -87,12 +89,30 @@ def storage_url(root: Path) -> str:
     return f"sqlite:///{(root / DB_FILE).resolve()}"
 
 
+def fast_commits(engine) -> None:
+    """SQLite in write-ahead-log mode with commits that do not wait for the disk (synchronous
+    NORMAL): a trial's writes (its values, reports and result) cost microseconds, not a disk
+    flush each, and a killed process loses nothing it committed (only a crash of the machine
+    could lose the last commits, never the file)."""
+    import sqlalchemy
+
+    def pragmas(connection, _record) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    sqlalchemy.event.listen(engine, "connect", pragmas)
+    engine.dispose()  # connections made before the listener: closed, remade with it
+
+
 def open_study(root: Path, spec: Spec, create: bool):
     """The Optuna study of ROOT (created when `create`), maximising nothing: it minimises the loss."""
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     storage = optuna.storages.RDBStorage(storage_url(root))
+    fast_commits(storage.engine)
     if create:
         return optuna.create_study(
             study_name=STUDY_NAME, storage=storage, direction="minimize", load_if_exists=True
@@ -366,7 +386,9 @@ def run_batch(search: Search, indices: list[int], redo: dict[int, dict], progres
     previous = 0
     for rung, pairs in enumerate(spec.budget.pairs):
         if rung:
-            alive = [c for c in alive if not c.needed or promoted(search.study, c, rung - 1, spec.budget.eta)]
+            playing = {c.index: c.variant.text for c in cands}
+            batch = [c for c in alive if c.needed]
+            alive = [c for c in alive if not c.needed or goes_up(search, c, batch, rung - 1, playing)]
         play_rung(search, alive, previous, pairs, progress)
         for c in alive:
             c.balance = search.balance(c, rung)
@@ -405,19 +427,47 @@ class _NoBar:
         return None
 
 
-def promoted(study, cand: Candidate, rung: int, eta: int) -> bool:
-    """Whether the candidate is among the best 1/eta (rounded up) of the losses that trials
-    (told, or playing now) reported at this rung; ties go to the earlier trial."""
+def goes_up(
+    search: Search, cand: Candidate, batch: list[Candidate], rung: int, playing: dict[int, str]
+) -> bool:
+    """Successive halving: the candidate plays the next rung when it is among the best 1/eta
+    of its batch and of every trial measured at this rung."""
+    eta = search.spec.budget.eta
+    return best_of_batch(cand, batch, rung, eta) and promoted(search.study, cand, rung, eta, playing)
+
+
+def best_of_batch(cand: Candidate, batch: list[Candidate], rung: int, eta: int) -> bool:
+    """Whether the candidate's variant is among the best 1/eta (rounded up) of the distinct
+    variants of its batch that played this rung (so at most that many go up from a batch)."""
+    best: dict[str, tuple[float, int]] = {}
+    for c in batch:
+        key = (c.losses[rung], c.index)
+        if c.variant.text not in best or key < best[c.variant.text]:
+            best[c.variant.text] = key
+    ranked = sorted(best.values())
+    return ranked.index(best[cand.variant.text]) < math.ceil(len(ranked) / eta)
+
+
+def promoted(study, cand: Candidate, rung: int, eta: int, playing: dict[int, str]) -> bool:
+    """Whether the candidate's variant is among the best 1/eta (rounded up) of the distinct
+    variants that trials (told, or playing now: `playing` gives their variants by index)
+    reported at this rung, each at its first trial's loss; ties go to the earlier trial. A
+    variant tried again (the sampler may ask for it) ranks as it did, and its games are not
+    played again in this process."""
     from optuna.trial import TrialState
 
     states = (TrialState.COMPLETE, TrialState.PRUNED, TrialState.RUNNING)
-    values = sorted(
-        (t.intermediate_values[rung], int(t.user_attrs.get("index", t.number)))
-        for t in study.get_trials(deepcopy=False, states=states)
-        if rung in t.intermediate_values
-    )
-    mine = (cand.losses[rung], cand.index)
-    return values.index(mine) < math.ceil(len(values) / eta)
+    best: dict[str, tuple[float, int]] = {}
+    for t in study.get_trials(deepcopy=False, states=states):
+        if rung not in t.intermediate_values:
+            continue
+        index = int(t.user_attrs["index"])
+        text = t.user_attrs["result"]["variant"] if "result" in t.user_attrs else playing[index]
+        key = (t.intermediate_values[rung], index)
+        if text not in best or key < best[text]:
+            best[text] = key
+    ranked = sorted(best.values())
+    return ranked.index(best[cand.variant.text]) < math.ceil(len(ranked) / eta)
 
 
 def tell(search: Search, c: Candidate) -> None:

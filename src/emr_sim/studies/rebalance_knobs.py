@@ -24,7 +24,14 @@ from dataclasses import dataclass
 from emr_sim.codes import CF_DAMAGE, CF_DRAGON, CF_EFFECT, EFFECT_NAMES
 from emr_sim.errors import BadInput
 from emr_sim.options import BY_NAME
-from emr_sim.simulate.deckchanges import DAMAGE_HIGH, DAMAGE_LOW, change_cards
+from emr_sim.simulate.deckchanges import (
+    CLASS_WORDS,
+    CLASSES,
+    DAMAGE_HIGH,
+    DAMAGE_LOW,
+    change_cards,
+    check_card_ref,
+)
 from emr_sim.simulate.variants import (
     CARD,
     CLASS,
@@ -231,7 +238,8 @@ def rule_knob(word: str, name: str, spec: str | None, setup, heroes: list[str]) 
         if value.startswith("+"):
             raise BadInput(f"--knob {word}: {value!r}: a rules option takes values, not steps")
         if not option.values and value.lstrip("-").isdigit() and not low <= int(value) <= option.high:
-            raise BadInput(f"--knob {word}: {value} is out of range: {name} is {low}..{option.high}")
+            shown = spec if spec is not None and ".." in spec else value
+            raise BadInput(f"--knob {word}: {shown} is out of range: {name} is {low}..{option.high}")
         try:
             checked.append(option.show(option.parse(value)))
         except ValueError as err:
@@ -268,6 +276,11 @@ def deck_knob(word: str, left: str, spec: str | None, setup) -> Knob:
         raise BadInput(f"--knob {word}: mix of damage steps (+N/-N) and values; give one kind")
     table, n_shot = setup.deck.table, setup.deck.n_shot
     name = target[len(kind) + 1 :]
+    problem = check_card_ref(name) if kind == CARD else None
+    if kind == CLASS and name not in CLASSES:
+        problem = f"unknown card class {name!r}; the classes are {CLASS_WORDS}"
+    if problem:
+        raise BadInput(f"--knob {word}: {problem}")
     try:
         cards = change_cards(table, n_shot, kind, name)
     except ValueError as err:
