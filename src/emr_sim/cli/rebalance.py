@@ -166,6 +166,10 @@ def rebalance(
     def estimate(what: str, seconds: float, n_games: int) -> None:
         note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds, None, cluster)}")
 
+    if verify_plan:
+        from emr_sim.studies.rebalance_verify import estimate_verification
+
+        estimate_verification(spec, verify_plan, verify_top, verify_seed, estimate)
     with resumable("the finished trials and runs are in", study_dir):
         run = run_study(study_dir, spec, spec.setup.workers, cluster, quiet, estimate, note)
         props, counts = proposals(run.root, spec, verify_top)
@@ -210,10 +214,12 @@ def make_spec(
     from emr_sim.studies.rebalance_knobs import parse_knobs
     from emr_sim.studies.rebalance_spec import (
         DEFAULT_SEARCH_SEED,
+        TARGET,
         Budget,
         GuardSpec,
         Spec,
         make_goal,
+        parse_goal,
         parse_guard,
         parse_penalty,
         parse_rungs,
@@ -222,6 +228,12 @@ def make_spec(
     from emr_sim.studies.rebalance_verify import DEFAULT_VERIFY
     from emr_sim.studies.rebalance_verify import parse_rungs as parse_verify
 
+    try:
+        import optuna  # noqa: F401
+    except ImportError:
+        raise BadInput(
+            "emr-sim rebalance needs Optuna, which is not installed: pip install 'emr-sim[rebalance]'"
+        ) from None
     check_output(str(study_dir), "the study")
     names = parse_hero_list(heroes)
     chosen = rules_dict(rules)
@@ -236,10 +248,9 @@ def make_spec(
         what="a rebalance",
         cluster=cluster,
     )
-    for warning in setup_warnings(setup):
-        note(warning)
-    if any(s.book is not None for s in setup.specs):
-        note(BOOK_NOTE.format(player=player))
+    kind, _tolerance = parse_goal(goal)
+    if target_file and kind != TARGET:
+        raise BadInput(f"--target FILE is for --goal target:X, not --goal {goal}")
     target = read_target(target_file, names) if target_file else None
     spec = Spec(
         setup=setup,
@@ -273,4 +284,8 @@ def make_spec(
     for rung in plan:
         if rung.before is not None:
             check_before(spec, rung, seed_v)
+    for warning in setup_warnings(setup):  # said once every input is checked
+        note(warning)
+    if any(s.book is not None for s in setup.specs):
+        note(BOOK_NOTE.format(player=player))
     return spec, plan, seed_v

@@ -246,6 +246,7 @@ def write_outputs(root, result: dict, spec, props) -> None:
 
     from emr_sim.files.write import write_text
     from emr_sim.simulate.variants import changed_deck
+    from emr_sim.studies.rebalance_result import RESULT_FILE
 
     root = Path(root)
     for p, entry in zip(props, result["proposals"], strict=True):
@@ -270,5 +271,5 @@ def write_outputs(root, result: dict, spec, props) -> None:
         for name, text in written.items():
             write_text(folder / name, text)
         entry["files"] = [str(folder / name) for name in written]
-    write_text(root / "result.json", json.dumps(result, indent=1) + "\n")
+    write_text(root / RESULT_FILE, json.dumps(result, indent=1) + "\n")
     write_text(root / "report.html", render(result))

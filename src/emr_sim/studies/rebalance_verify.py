@@ -167,6 +167,23 @@ def verify(
     return out
 
 
+def estimate_verification(spec: Spec, rungs: list[Rung], top: int, seed: int, on_estimate) -> None:
+    """The verification's games at most (every proposal in every cell, the before run's
+    missing cells) and their time, said before the search starts."""
+    from emr_sim.simulate.estimate import run_seconds
+    from emr_sim.simulate.setup import run_setup
+
+    cells = len(cell_pairs(spec.heroes))
+    for rung in rungs:
+        games = (top * cells + len(missing_before(spec, rung))) * rung.games
+        setup = run_setup(seed=seed, players=rung.players, fury=spec.setup.fury, deck=spec.deck,
+                          rules=spec.rules, workers=spec.setup.workers, what="a verification",
+                          cluster=spec.setup.cluster)  # fmt: skip
+        on_estimate(
+            f"verification at {rung.player}, at most", run_seconds(setup, spec.heroes, games // 2), games
+        )
+
+
 def missing_before(spec: Spec, rung: Rung) -> list[tuple[str, str]]:
     """The cells of the study the before run lacks (all of them when none is given)."""
     from emr_sim.simulate.rundir import finished_cells
