@@ -139,6 +139,7 @@ def verify(
     for rung in rungs:
         if rung.before is not None:
             check_before(spec, rung, seed)
+    on_note = quiet_books(on_note)
     out = []
     for rung in rungs:
         setup = run_setup(
@@ -184,6 +185,20 @@ def estimate_verification(spec: Spec, rungs: list[Rung], top: int, seed: int, on
         )
 
 
+def quiet_books(on_note: Callable[[str], None] | None) -> Callable[[str], None] | None:
+    """The runs' notes without the book warnings: the command said once that the book plays on
+    changed rules and deck (every proposal would say it again)."""
+    if on_note is None:
+        return None
+    say = on_note
+
+    def note(text: str) -> None:
+        if not text.startswith("warning: book "):
+            say(text)
+
+    return note
+
+
 def missing_before(spec: Spec, rung: Rung) -> list[tuple[str, str]]:
     """The cells of the study the before run lacks (all of them when none is given)."""
     from emr_sim.simulate.rundir import finished_cells
@@ -207,7 +222,7 @@ def play_before(root, spec, rung, seed, cells, workers, cluster, quiet, on_note)
         from emr_sim.simulate.rundir import finished_cells, read_run
 
         record = read_run(rung.before)
-        have = set(finished_cells(rung.before))
+        have = set(finished_cells(rung.before)) - set(cells)  # a cell it finished since: played here too
         frames += [load_cell(rung.before, a, b, record) for a, b in cell_pairs(spec.heroes) if (a, b) in have]
     if cells:
         run = run_matrix(
