@@ -156,9 +156,10 @@ def verify(
             (p, reach_of(spec.knobs, spec.knobs.masters(p.values), spec.heroes) if p.variant.changes else [])
             for p in props
         ]
-        games = sum(len(cells) for _p, cells in plan) * rung.games
         before_cells = missing_before(spec, rung)
-        games += len(before_cells) * rung.games
+        todo = [unfinished(variant_dir(root, rung, p.variant.text), cells) for p, cells in plan]
+        todo.append(unfinished(base_dir(root, rung), before_cells))
+        games = sum(len(cells) for cells in todo) * rung.games
         if on_estimate and games:
             on_estimate(f"verification at {rung.player}", run_seconds(setup, spec.heroes, games // 2), games)
         before = play_before(root, spec, rung, seed, before_cells, workers, cluster, quiet, on_note)
@@ -183,6 +184,14 @@ def estimate_verification(spec: Spec, rungs: list[Rung], top: int, seed: int, on
         on_estimate(
             f"verification at {rung.player}, at most", run_seconds(setup, spec.heroes, games // 2), games
         )
+
+
+def unfinished(run_dir: Path, cells: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The cells of a run directory still to play (all of them before it exists)."""
+    from emr_sim.simulate.rundir import RUN_FILE, finished_cells
+
+    done = set(finished_cells(run_dir)) if (run_dir / RUN_FILE).is_file() else set()
+    return [c for c in cells if c not in done]
 
 
 def quiet_books(on_note: Callable[[str], None] | None) -> Callable[[str], None] | None:
