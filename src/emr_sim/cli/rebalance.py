@@ -193,7 +193,9 @@ def rebalance(
     from emr_sim.studies.rebalance_result import study_result
 
     _counts, guards = read_base(run.root, spec.heroes)
-    result = study_result(run.root, spec, run.base, guards, props, counts, checks, run.seconds)
+    result = study_result(
+        run.root, spec, run.base, guards, props, counts, checks, run.seconds, run.record.get("seconds")
+    )
     write_outputs(run.root, result, spec, props)
     if as_json:
         click.echo(json.dumps(result, indent=1))

@@ -586,8 +586,11 @@ def _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, s
         todo = trial_games + (base_games if new_base else 0)
         on_estimate("search", run_seconds(spec.setup, spec.heroes, todo // 2), todo)
     games = 0
+    base_seconds = 0.0
     if new_base:
+        started = time.perf_counter()
         counts = base_counts(spec, workers, cluster, quiet)
+        base_seconds = time.perf_counter() - started
         games += sum(c.games for c in counts[-1].values())
         base = balance_of(counts[-1], spec.heroes)
         check_reach(spec, base)
@@ -611,7 +614,13 @@ def _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, s
     if redo:
         say(f"resuming: {finished(study)} trials kept, {len(redo)} interrupted ones played again")
     search = Search(spec, root, counts, guards, study, list(record["warm"]), workers, cluster, quiet)
+    started = time.perf_counter()
     search_loop(search, redo)
+    if search.games or redo or old is None:  # the seconds the search has taken, over every run of it
+        record["seconds"] = round(
+            float(record.get("seconds", 0.0)) + time.perf_counter() - started + base_seconds, 1
+        )
+        files.write_text(root / STUDY_FILE, json.dumps(record, indent=1) + "\n")
     return games + search.games
 
 

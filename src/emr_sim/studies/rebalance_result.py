@@ -41,8 +41,11 @@ def study_result(
     counts: dict,
     checks: list[dict],
     seconds: float | None = None,
+    search_seconds: float | None = None,
 ) -> dict:
-    """The result record (the proposals' files and diffs are added by emr_sim.report.rebalance)."""
+    """The result record (the proposals' files and diffs are added by emr_sim.report.rebalance):
+    `seconds` this run took for the search, `search_seconds` the base and the trials took over
+    every run of the study (what a search costs, interrupted or not)."""
     search_player = spec.setup.specs[0].text
     out_props = []
     for p in props:
@@ -74,7 +77,7 @@ def study_result(
         "eta": spec.budget.eta,
         "heroes": list(spec.heroes),
         "knobs": [{"name": k.name, "text": k.text, "base": k.base} for k in spec.knobs],
-        "search": {**counts, "seconds": seconds},
+        "search": {**counts, "seconds": seconds, "seconds_playing": search_seconds},
         "base": balance_entry(spec, base),
         "proposals": out_props,
     }
