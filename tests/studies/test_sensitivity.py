@@ -14,8 +14,10 @@ from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import load_games, read_run
 from emr_sim.stats import Z95
 from emr_sim.studies import scandir
-from emr_sim.studies.scanplan import class_steps, rule_plan
-from emr_sim.studies.sensitivity import Sizing, make_plan, read_base, run_scan, scan_effects
+from emr_sim.studies.scanbase import read_base
+from emr_sim.studies.scaneffects import scan_effects
+from emr_sim.studies.scanplan import class_steps, make_plan, rule_plan
+from emr_sim.studies.sensitivity import Sizing, run_scan
 
 HEROES = "crow,wind,bushido"
 GAMES = 40
