@@ -110,10 +110,9 @@ def run_claims(
     if out_dir is not None and any(sizes):
         games = {rung.label: n for rung, n in zip(rungs, sizes, strict=True)}
         jobs = verification_jobs(result, games, top)
+        where, earlier = (workers, cluster), earlier_seconds(Path(out_dir))
         done = (
-            verify_jobs(jobs, Path(out_dir), games, (workers, cluster), quiet, on_estimate, say)
-            if jobs
-            else []
+            verify_jobs(jobs, Path(out_dir), games, where, quiet, on_estimate, say, earlier) if jobs else []
         )
         for claim, label, verified in done:
             result.verified.setdefault(claim.says, {}).setdefault(label, []).append(verified)
@@ -135,6 +134,22 @@ def verification_jobs(result: ClaimsResult, games: dict[str, int], top: int) -> 
             if games[label] and isinstance(check, ClaimCheck):
                 jobs += [(claim, check, rung, m) for m in moves[:top] if m.move > 0]
     return jobs
+
+
+def earlier_seconds(out: Path) -> dict[str, float]:
+    """{verification run directory: seconds} from OUT's claims record (none yet: empty)."""
+    if not (out / CLAIMS_FILE).is_file():
+        return {}
+    try:
+        record = read_claims_record(out)
+    except BadInput:
+        return {}  # a damaged record: the runs' times are simply not known
+    return {
+        str(v["run_dir"]): float(v["seconds"])
+        for claim in record.get("claims", [])
+        for runs in claim.get("verified", {}).values()
+        for v in runs
+    }
 
 
 def read_claims_record(path: str | Path) -> dict:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,8 +34,9 @@ class Verified:
     se: float
     status_after: str
     after_words: str
-    seconds: float
+    seconds: float  # the run's playing time (when resumed, the time recorded when it was played)
     run_dir: str
+    played: int = 0  # games this command played (0: the run was finished before)
 
     def record(self) -> dict:
         low, high = self.verified - Z95 * self.se, self.verified + Z95 * self.se
@@ -51,6 +51,7 @@ class Verified:
             "status_after": self.status_after,
             "after": self.after_words,
             "seconds": self.seconds,
+            "played": self.played,
             "run_dir": self.run_dir,
         }
 
@@ -60,7 +61,16 @@ def slug(text: str) -> str:
 
 
 def verify(
-    claim: Claim, check: ClaimCheck, rung: Rung, move: Move, out: Path, games: int, where, quiet, say
+    claim: Claim,
+    check: ClaimCheck,
+    rung: Rung,
+    move: Move,
+    out: Path,
+    games: int,
+    where,
+    quiet,
+    say,
+    earlier: dict[str, float],
 ) -> Verified:
     """Play MOVE's variant at RUNG on the claim's cells and pair it with the rung's games;
     where = (workers, cluster) of the runs."""
@@ -74,8 +84,7 @@ def verify(
     variant = parse_variant(move.variant)
     cells = claim_cells(claim, rung.record["heroes"], check.competitor)
     run_dir = out / VERIFY_DIR / slug(rung.label) / slug(claim.says) / variant_slug(variant)
-    start = time.perf_counter()
-    run_matrix(
+    run = run_matrix(
         run_dir,
         games=games,
         workers=where[0],
@@ -85,7 +94,7 @@ def verify(
         only=cells,
         **base.matrix_args(variant),
     )
-    seconds = time.perf_counter() - start
+    seconds = run.seconds if run.games_played else earlier.get(str(run_dir), 0.0)  # resumed: as it was
     after = load_games(run_dir)
     keys = set(cells)
     mine = rung.games[
@@ -102,7 +111,10 @@ def verify(
     else:
         moved, se = move_from_cells(claim, compare_cells(mine, after), check.competitor)
     status, words = claim_after(claim, check, rung, after, moved, se)
-    return Verified(move, games, len(cells), moved, se, status, words, round(seconds, 1), str(run_dir))
+    where_run = str(run_dir)
+    return Verified(
+        move, games, len(cells), moved, se, status, words, round(seconds, 1), where_run, run.games_played
+    )
 
 
 def claim_after(
@@ -145,9 +157,12 @@ def games_per_rung(verify_games: int | str | list[int], n_rungs: int) -> list[in
     return values
 
 
-def verify_jobs(jobs: list, out: Path, games: dict[str, int], where, quiet, on_estimate, say) -> list:
+def verify_jobs(
+    jobs: list, out: Path, games: dict[str, int], where, quiet, on_estimate, say, earlier: dict[str, float]
+) -> list:
     """Each job (claim, check, rung, move) verified at its rung (games[rung label] a cell),
-    under the lock of OUT: [(claim, rung label, Verified)], in the jobs' order."""
+    under the lock of OUT: [(claim, rung label, Verified)], in the jobs' order. `earlier`: the
+    seconds the claims record of OUT gives each run already played (a resumed run keeps them)."""
     from emr_sim.files.lock import run_lock
     from emr_sim.simulate.estimate import run_seconds
     from emr_sim.simulate.variants import Variant
@@ -165,8 +180,9 @@ def verify_jobs(jobs: list, out: Path, games: dict[str, int], where, quiet, on_e
     done = []
     with run_lock(out):
         for claim, check, rung, move in jobs:
-            verified = verify(claim, check, rung, move, out, games[rung.label], where, quiet, say)
+            verified = verify(claim, check, rung, move, out, games[rung.label], where, quiet, say, earlier)
             done.append((claim, rung.label, verified))
-            moved = f"{100 * verified.verified:+.1f} points in {verified.seconds:,.1f} s"
+            when = "played before" if not verified.played else f"in {verified.seconds:,.1f} s"
+            moved = f"{100 * verified.verified:+.1f} points {when}"
             say(f"verified {move.variant} for {claim.says!r} at {rung.label}: {moved}")
     return done
