@@ -9,10 +9,12 @@ import pytest
 from support.cli import fails
 
 from emr_sim.report.build import write_report
-from emr_sim.studies.report_data import gather
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.studies.claims import run_claims
-from emr_sim.studies.sensitivity import Sizing, make_plan, read_base, run_scan
+from emr_sim.studies.report_data import gather
+from emr_sim.studies.scanbase import read_base
+from emr_sim.studies.scanplan import make_plan
+from emr_sim.studies.sensitivity import Sizing, run_scan
 
 HEROES = "crow,wind,bushido"
 GAMES = 40

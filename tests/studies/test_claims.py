@@ -9,7 +9,10 @@ from support.cli import fails, run
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import finished_cells, read_run
 from emr_sim.studies.claims import CLAIMS_FILE, run_claims
-from emr_sim.studies.sensitivity import Sizing, make_plan, read_base, run_scan, scan_effects
+from emr_sim.studies.scanbase import read_base
+from emr_sim.studies.scaneffects import scan_effects
+from emr_sim.studies.scanplan import make_plan
+from emr_sim.studies.sensitivity import Sizing, run_scan
 
 HEROES = "crow,wind,bushido"
 GAMES = 60
@@ -119,7 +122,7 @@ def test_the_scan_effects_carry_the_first_players_change(setting):
 
 def test_verify_games_per_rung():
     from emr_sim.errors import BadInput
-    from emr_sim.studies.claims import games_per_rung
+    from emr_sim.studies.verify import games_per_rung
 
     assert games_per_rung(1000, 3) == [1000, 1000, 1000]
     assert games_per_rung("10000,10000,1000", 3) == [10000, 10000, 1000]

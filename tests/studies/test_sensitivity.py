@@ -14,8 +14,10 @@ from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import load_games, read_run
 from emr_sim.stats import Z95
 from emr_sim.studies import scandir
-from emr_sim.studies.scanplan import class_steps, rule_plan
-from emr_sim.studies.sensitivity import Sizing, make_plan, read_base, run_scan, scan_effects
+from emr_sim.studies.scanbase import read_base
+from emr_sim.studies.scaneffects import scan_effects
+from emr_sim.studies.scanplan import class_steps, make_plan, rule_plan
+from emr_sim.studies.sensitivity import Sizing, run_scan
 
 HEROES = "crow,wind,bushido"
 GAMES = 40
@@ -193,3 +195,29 @@ def test_the_command_prints_the_largest_effects_and_refuses_bad_input(scan, base
     fails("sensitivity", base_run, "-o", out, "--precision", 1, "-n", 10, needles=("not both",))
     fails("sensitivity", tmp_path / "nothing", "-o", out, needles=("no such run directory",))
     assert not out.exists()
+
+
+@pytest.mark.timeout(180)
+def test_a_scan_on_a_cluster_writes_the_same_files(scan, base_run, tmp_path):
+    """The pilot and the runs on a LocalCluster of 2 workers: the same sizes and cell files."""
+    import hashlib
+
+    pytest.importorskip("distributed")
+    from emr_sim.simulate.cluster import connect
+
+    root, _plan, _result = scan
+    plan = make_plan(read_base(base_run), None, "health", ())
+    with connect("local:2") as cluster:
+        on_cluster = run_scan(
+            tmp_path / "c", base_run, plan, Sizing(6.0, None, pilot_pairs=10), cluster=cluster
+        )
+    on_threads = run_scan(tmp_path / "t", base_run, plan, Sizing(6.0, None, pilot_pairs=10), workers=2)
+    assert on_cluster.record["sizes"] == on_threads.record["sizes"]
+    assert on_cluster.record["pilot"] == on_threads.record["pilot"]
+    files = sorted(p.relative_to(tmp_path / "t") for p in (tmp_path / "t").rglob("*.parquet"))
+    assert files
+    for f in files:
+        assert (
+            hashlib.sha256((tmp_path / "c" / f).read_bytes()).digest()
+            == hashlib.sha256((tmp_path / "t" / f).read_bytes()).digest()
+        )

@@ -73,7 +73,10 @@ def sensitivity(
     """
     skip_blas_probe()
     from emr_sim.report.sensitivity import scan_json, scan_lines
-    from emr_sim.studies.sensitivity import Sizing, make_plan, read_base, run_scan, scan_effects
+    from emr_sim.studies.scanbase import read_base
+    from emr_sim.studies.scaneffects import scan_effects
+    from emr_sim.studies.scanplan import make_plan
+    from emr_sim.studies.sensitivity import Sizing, run_scan
 
     if precision is None and games is None:
         precision = 0.5

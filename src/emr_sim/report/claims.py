@@ -10,6 +10,12 @@ def points_range(entry: dict, key: str = "move", low: str = "low", high: str = "
     return f"{100 * entry[key]:+.1f} [{100 * entry[low]:+.1f}, {100 * entry[high]:+.1f}]"
 
 
+def played(verified: dict) -> str:
+    """How long a verification run took: '186 s', or '186 s, played before' when resumed."""
+    earlier = verified.get("played") == 0
+    return f"{verified['seconds']:,.0f} s" + (", played before" if earlier else "")
+
+
 def claims_lines(record: dict, top: int) -> list[str]:
     """The claims record in words: each claim at each rung, then for a contradicted one the
     changes that move it most and their verification."""
@@ -33,7 +39,7 @@ def claims_lines(record: dict, top: int) -> list[str]:
                 lines.append(f"  verified at {label} ({games:,} games a cell on {done[0]['cells']} cell(s)):")
             for v in done:
                 moved = points_range(v, "verified", "verified_low", "verified_high")
-                after = f"with it {v['status_after']}, {v['after']} ({v['seconds']:,.0f} s)"
+                after = f"with it {v['status_after']}, {v['after']} ({played(v)})"
                 lines.append(f"    {moved:<24} {v['variant']}: {after}")
     lines += [f"note: {n}" for n in record.get("notes", [])]
     return lines
@@ -68,7 +74,7 @@ def claims_section(record: dict) -> dict:
                         "variant": v["variant"],
                         "move": points_range(v, "verified", "verified_low", "verified_high"),
                         "after": f"{v['status_after']}: {v['after']}",
-                        "seconds": f"{v['seconds']:,.0f}",
+                        "seconds": played(v),
                     }
                     for v in vs
                 ],

@@ -137,7 +137,7 @@ def technique_table(rungs: list[LoadedRun], pairs: int, workers: int | None = No
 
 def read_scan_effects(scan_dir: str | Path):
     """A sensitivity scan's effects (emr_sim.studies.sensitivity.scan_effects)."""
-    from emr_sim.studies.sensitivity import scan_effects
+    from emr_sim.studies.scaneffects import scan_effects
 
     return scan_effects(scan_dir)
 

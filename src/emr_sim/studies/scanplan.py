@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,6 +27,9 @@ from emr_sim.errors import BadInput
 from emr_sim.options import BY_NAME, OPTIONS
 from emr_sim.simulate.deckchanges import CLASSES, DAMAGE_HIGH, DAMAGE_LOW, class_members
 from emr_sim.simulate.variants import NOT_VARIANTS, Variant, parse_change, parse_variant
+
+if TYPE_CHECKING:
+    from emr_sim.studies.scanbase import Base
 
 CARD, RULE, CUSTOM = "card", "rule", "custom"
 CLASS_SCAN = "classes"  # --cards classes: the default card classes
@@ -290,3 +294,29 @@ def custom_variants(texts: Iterable[str]) -> list[ScanVariant]:
             raise BadInput(f"--variant {text!r}: no change")
         out.append(ScanVariant(variant, CUSTOM, variant.text, "", variant.text))
     return out
+
+
+def make_plan(
+    base: Base,  # emr_sim.studies.scanbase
+    cards: str | None,
+    rules: str | None,
+    variants: tuple[str, ...] = (),
+    workers: int | None = None,
+) -> ScanPlan:
+    """The scan's variants: --cards ITEMS (emr_sim.studies.scanplan.card_plan), --rules
+    all|NAMES (rule_plan, judged against the base run), --variant TEXT; `--cards classes`
+    when none is given."""
+    from emr_sim.studies.scanbase import longest_game
+
+    setup = base.setup(Variant(), workers)
+    if cards is None and rules is None and not variants:
+        cards = CLASS_SCAN
+    chosen, skipped = [], []
+    if cards:
+        chosen += card_plan(cards.split(","), setup.deck.table, setup.deck.n_shot)
+    if rules:
+        rule = rule_plan(rules.split(","), setup.opts, base.heroes, setup.fury, longest_game(base))
+        chosen += rule.variants
+        skipped += rule.skipped
+    chosen += custom_variants(variants)
+    return ScanPlan(unique(chosen), skipped)

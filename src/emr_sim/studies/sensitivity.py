@@ -23,98 +23,15 @@ from pathlib import Path
 
 import pandas as pd
 
-from emr_sim import __version__
 from emr_sim.errors import BadInput
-from emr_sim.simulate.variants import Variant, parse_variant
+from emr_sim.simulate.variants import Variant
 from emr_sim.studies import scandir
-from emr_sim.studies.scanplan import ScanPlan, ScanVariant
+from emr_sim.studies.scanbase import Base, read_base
+from emr_sim.studies.scanplan import ScanPlan
+from emr_sim.version import __version__
 
 DEFAULT_PILOT_PAIRS = 200  # pairs per cell of the pilot: se of a master's change within about 10 %
 DEFAULT_MAX_GAMES = 100_000  # games per cell of a variant's run at most
-
-
-@dataclass
-class Base:
-    """The run a scan varies: its directory and record, read once."""
-
-    path: Path
-    record: dict
-
-    @property
-    def heroes(self) -> list[str]:
-        return list(self.record["heroes"])
-
-    @property
-    def every(self) -> bool:
-        return self.record.get("assignments") == "every"
-
-    @property
-    def variant(self) -> Variant:
-        """The base run's own card changes (a scan of a variant run varies on top of them)."""
-        return parse_variant(self.record.get("deck_changes"))
-
-    def deck(self) -> str | None:
-        name = self.record.get("deck", "default")
-        if name in (None, "default"):
-            return None
-        path = Path(name)
-        if not path.is_file() and not path.is_absolute() and (self.path / path).is_file():
-            return str(self.path / path)
-        return str(path)
-
-    def matrix_args(self, variant: Variant) -> dict:
-        """run_matrix's keyword arguments for the base's set-up with VARIANT applied (the
-        rules options the variant sets are taken from it, not from the base)."""
-        rules = {k: str(v) for k, v in self.record["rules"].items() if k != "fury" and k not in variant.rules}
-        return {
-            "heroes": self.heroes,
-            "seed": self.record["seed"],
-            "players": tuple(self.record["players"]),
-            "fury": bool(self.record["fury"]),
-            "deck": self.deck(),
-            "rules": rules,
-            "every": self.every,
-            "variant": self.variant + variant,
-        }
-
-    def setup(self, variant: Variant, workers: int | None, cluster=None):
-        """The RunSetup of the base with VARIANT (BadInput for a variant that cannot be
-        applied, a deck file changed since the base run)."""
-        from emr_sim.simulate.matrix import variant_setup
-        from emr_sim.simulate.setup import run_setup
-
-        args = self.matrix_args(variant)
-        setup = run_setup(
-            seed=args["seed"],
-            players=args["players"],
-            fury=args["fury"],
-            deck=args["deck"],
-            rules=args["rules"],
-            workers=workers,
-            what="a scan",
-            cluster=cluster,
-        )
-        if setup.deck.sha256 != self.record.get("deck_sha256"):
-            raise BadInput(
-                f"{self.path}: its deck file {args['deck']} changed since the run (sha256 differs)"
-            )
-        return variant_setup(setup, args["rules"], args["variant"])
-
-
-def read_base(run_dir: str | Path) -> Base:
-    from emr_sim.simulate.rundir import read_run
-
-    return Base(Path(run_dir), read_run(run_dir))
-
-
-def longest_game(base: Base) -> int | None:
-    """The most turns of a game in the base run's finished cells (None: no cell yet)."""
-    from emr_sim.simulate.rundir import finished_cells, load_cell
-
-    cells = finished_cells(base.path)
-    if not cells:
-        return None
-    return max(int(load_cell(base.path, a, b, base.record)["turns"].max()) for a, b in cells)
 
 
 @dataclass
@@ -325,86 +242,3 @@ def play_runs(root, base, plan, record, setup, quiet, on_estimate, say) -> int:
         scandir.write_scan(root, record)
         say(f"run {k + 1} of {len(runs)} ({name}): {run.games_played:,} games in {run.seconds:,.1f} s")
     return played
-
-
-# ---------------------------------------------------------------- reading a scan
-
-
-@dataclass
-class ScanEffects:
-    """A scan's effects: its record, its variants, and the stacked frames of
-    emr_sim.analysis.sensitivity (heroes, cells), over the variants whose run is finished."""
-
-    root: Path
-    record: dict
-    variants: list[ScanVariant]
-    heroes: pd.DataFrame
-    cells: pd.DataFrame
-    first: pd.DataFrame  # variant, before, after, delta, se: the first player's share
-    missing: list[str]  # variants whose run is not finished
-
-    def factors(self) -> dict[str, str]:
-        return {v.text: v.factor for v in self.variants}
-
-    def labels(self) -> dict[str, str]:
-        return {v.text: v.label for v in self.variants}
-
-    def steps(self) -> dict[str, str]:
-        return {v.text: v.step for v in self.variants}
-
-
-def scan_effects(scan_dir: str | Path) -> ScanEffects:
-    """Each finished variant run of the scan paired with the base run (BadInput when the base
-    run has no finished cell)."""
-    from emr_sim.analysis.sensitivity import first_player_effect, stack, variant_effects
-    from emr_sim.simulate.rundir import load_games
-
-    root = Path(scan_dir)
-    record = scandir.read_scan(root)
-    variants = [ScanVariant.from_record(v) for v in record["variants"]]
-    before = load_games(scandir.base_dir(root))
-    heroes, cells, first, missing = {}, {}, [], []
-    for sv in variants:
-        run_dir = scandir.variant_dir(root, sv.text)
-        if not finished(run_dir):
-            missing.append(sv.text)
-            continue
-        after = load_games(run_dir)
-        heroes[sv.text], cells[sv.text] = variant_effects(before, after)
-        first.append({"variant": sv.text, **first_player_effect(before, after)})
-    return ScanEffects(root, record, variants, stack(heroes), stack(cells), pd.DataFrame(first), missing)
-
-
-def finished(run_dir: Path) -> bool:
-    """Whether the run directory holds a run with every cell finished."""
-    from emr_sim.simulate.rundir import RUN_FILE, finished_cells, read_run, run_cells
-
-    return (run_dir / RUN_FILE).is_file() and len(finished_cells(run_dir)) == len(
-        run_cells(read_run(run_dir))
-    )
-
-
-def make_plan(
-    base: Base,
-    cards: str | None,
-    rules: str | None,
-    variants: tuple[str, ...] = (),
-    workers: int | None = None,
-) -> ScanPlan:
-    """The scan's variants: --cards ITEMS (emr_sim.studies.scanplan.card_plan), --rules
-    all|NAMES (rule_plan, judged against the base run), --variant TEXT; `--cards classes`
-    when none is given."""
-    from emr_sim.studies.scanplan import CLASS_SCAN, card_plan, custom_variants, rule_plan, unique
-
-    setup = base.setup(Variant(), workers)
-    if cards is None and rules is None and not variants:
-        cards = CLASS_SCAN
-    chosen, skipped = [], []
-    if cards:
-        chosen += card_plan(cards.split(","), setup.deck.table, setup.deck.n_shot)
-    if rules:
-        rule = rule_plan(rules.split(","), setup.opts, base.heroes, setup.fury, longest_game(base))
-        chosen += rule.variants
-        skipped += rule.skipped
-    chosen += custom_variants(variants)
-    return ScanPlan(unique(chosen), skipped)
