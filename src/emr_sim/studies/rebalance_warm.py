@@ -63,7 +63,7 @@ def read_scan_moves(root: Path, wanted: dict, heroes: list[str], have: Move) -> 
     from emr_sim.analysis.sensitivity import variant_effects
     from emr_sim.simulate.rundir import load_games
     from emr_sim.studies import scandir
-    from emr_sim.studies.sensitivity import finished
+    from emr_sim.studies.scaneffects import finished
 
     record = scandir.read_scan(root)
     texts = [v["variant"] for v in record["variants"] if v["variant"] in wanted]
