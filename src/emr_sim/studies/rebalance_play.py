@@ -27,6 +27,8 @@ from emr_sim.simulate.cluster import chunk_pairs, lost_scheduler, play_chunk
 from emr_sim.simulate.runner import chunks, load_kernels
 from emr_sim.simulate.setup import RunSetup
 
+NO_ROWS = 0  # play_chunk's keep_rows: no per-game record rows (the aggregate is all the search needs)
+
 
 @dataclass(frozen=True)
 class Part:
@@ -65,7 +67,7 @@ def chunk_args(part: Part) -> list[tuple]:
     weights = P.seat_weights(setup.weights())
     seed = cell_seed(part.seed, *part.cell)
     return [
-        (setup.table, setup.opts, seed, part.first_pair + first, count, sides, weights, False)
+        (setup.table, setup.opts, seed, part.first_pair + first, count, sides, weights, NO_ROWS)
         for first, count in chunks(part.n_pairs, chunk_pairs(sides))
     ]
 
