@@ -105,8 +105,9 @@ def write_target(path, rows):
 
 def test_a_target_matrix_of_the_wrong_shape_or_values_is_refused(tmp_path):
     two = write_target(tmp_path / "two.csv", [["", "crow", "wind"], ["crow", "", 0.5], ["wind", 0.5, ""]])
-    fails("rebalance", "-o", tmp_path / "s", *SMALL, "--knob", "health.*=7..9", "--goal", "target:3",
-          "--target", two, needles=(f"{two}: a target matrix of 2 rows x 2 columns", "need 3 x 3"))  # fmt: skip
+    goal = ["--knob", "health.*=7..9", "--goal", "target:3"]
+    fails("rebalance", "-o", tmp_path / "s", *SMALL, *goal, "--target", two,
+          needles=(f"{two}: a target matrix of 2 rows x 2 columns", "need 3 x 3"))  # fmt: skip
     heroes = ["crow", "wind", "bushido"]
     rows = [["", *heroes], ["crow", "", 1.5, 0.5], ["wind", "", "", 0.5], ["bushido", "", "", ""]]
     bad = write_target(tmp_path / "bad.csv", rows)
@@ -120,8 +121,8 @@ def test_a_goal_the_knobs_cannot_meet_ends_with_exit_2_naming_it(tmp_path):
     heroes = ["crow", "wind", "bushido"]
     rows = [["", *heroes], ["crow", "", "", ""], ["wind", "", "", 0.99], ["bushido", "", "", ""]]
     target = write_target(tmp_path / "t.csv", rows)
-    result = run("rebalance", "-o", tmp_path / "s", *SMALL, "--knob", "health.crow=7..9", "--goal", "target:2",
-                 "--target", target, "--verify", "none")  # fmt: skip
+    goal = ["--knob", "health.crow=7..9", "--goal", "target:2", "--target", target]
+    result = run("rebalance", "-o", tmp_path / "s", *SMALL, *goal, "--verify", "none")
     assert result.exit_code == 2 and "Traceback" not in result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith(ERROR_PREFIX)]
     assert len(errors) == 1 and "the knobs cannot meet it" in errors[0] and "wind vs bushido" in errors[0]

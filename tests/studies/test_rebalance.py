@@ -16,10 +16,11 @@ import pytest
 from emr_sim.errors import BadInput
 from emr_sim.simulate.setup import run_setup
 from emr_sim.simulate.variants import apply_variant
-from emr_sim.studies.rebalance import DB_FILE, proposals, run_study
+from emr_sim.studies.rebalance import proposals, run_study
 from emr_sim.studies.rebalance_knobs import parse_knobs
 from emr_sim.studies.rebalance_play import Part, play_parts
 from emr_sim.studies.rebalance_spec import Budget, Spec, make_goal
+from emr_sim.studies.rebalance_store import DB_FILE
 from emr_sim.studies.scanplan import MASTER_OF
 
 HEROES = ["crow", "wind", "bushido"]

@@ -160,7 +160,8 @@ def rebalance(
         game_length, trials, rungs, eta, batch, sampler, scans, verify_rungs, befores, verify_seed,
         heroes, deck_path, rules, fury, workers, cluster,
     )  # fmt: skip
-    from emr_sim.studies.rebalance import proposals, read_base, run_study
+    from emr_sim.studies.rebalance import proposals, run_study
+    from emr_sim.studies.rebalance_store import read_base
     from emr_sim.studies.rebalance_verify import verify
 
     def estimate(what: str, seconds: float, n_games: int) -> None:
