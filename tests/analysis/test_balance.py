@@ -137,10 +137,8 @@ def test_counts_from_games_match_a_hand_count():
     for pair, (w0, w1) in enumerate([(1, 1), (1, 0), (0, 0), (0, 1)]):
         for seat, win in enumerate((w0, w1)):
             first = (pair + seat) % 2
-            rows.append(
-                {"hero_a": "wind", "hero_b": "crow", "pair": pair, "a_seat": seat, "a_first": first, "win_a": win,
-                 "win_b": 1 - win, "draw": 0, "turns": 30 + pair}
-            )  # fmt: skip
+            game = {"pair": pair, "a_seat": seat, "a_first": first, "win_a": win, "win_b": 1 - win}
+            rows.append({"hero_a": "wind", "hero_b": "crow", **game, "draw": 0, "turns": 30 + pair})
     counts = counts_from_games(pd.DataFrame(rows))
     c = counts[("crow", "wind")]  # seen from crow, the first in HERO_NAMES order
     assert (c.games, c.wins_a) == (8, 4)

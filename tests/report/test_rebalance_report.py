@@ -14,8 +14,14 @@ from emr_sim.studies.rebalance_knobs import parse_knobs
 HEROES = ["crow", "wind", "bushido"]
 
 
+def base_setup():
+    return run_setup(
+        seed=1, players="greedy,greedy", fury=True, deck=None, rules={}, workers=1, what="a test"
+    )
+
+
 def test_a_proposals_deck_file_loads_back_as_the_changed_deck(tmp_path):
-    setup = run_setup(seed=1, players="greedy,greedy", fury=True, deck=None, rules={}, workers=1, what="a test")
+    setup = base_setup()
     variant = parse_variant("class:dragons.dragon=0 class:red-dmg1.damage+1")
     after = changed_deck(setup.deck, variant)
     path = tmp_path / "deck.csv"
@@ -30,7 +36,7 @@ def test_a_proposals_deck_file_loads_back_as_the_changed_deck(tmp_path):
 
 
 def test_the_diff_names_each_knob_moved_and_each_card_changed():
-    setup = run_setup(seed=1, players="greedy,greedy", fury=True, deck=None, rules={}, workers=1, what="a test")
+    setup = base_setup()
     knobs = parse_knobs(["health.*=7..9", "trap_once", "class:red-dmg1.damage=-1..+1"], setup, HEROES)
     values = {**knobs.base_values(), "health.bushido": "9", "trap_once": "off", "class:red-dmg1.damage": "+1"}
     variant = knobs.variant(values)
