@@ -270,6 +270,6 @@ def write_outputs(root, result: dict, spec, props) -> None:
             written["deck.csv"] = deck_csv(after, comment)
         for name, text in written.items():
             write_text(folder / name, text)
-        entry["files"] = [str(folder / name) for name in written]
+        entry["files"] = [f"{folder.name}/{name}" for name in written]  # in the study directory
     write_text(root / RESULT_FILE, json.dumps(result, indent=1) + "\n")
     write_text(root / "report.html", render(result))
