@@ -129,6 +129,14 @@ def estimate_text(seconds: float, until_ci: float | None = None) -> str:
     return f"{least}{span} on these {where}{more}"
 
 
+cards_option = click.option(
+    "--cards",
+    is_flag=True,
+    help="Keep which cards each side drew, played, hit with ... in every game's record "
+    "(for `emr-sim card-stats`; docs/insight.md).",
+)
+
+
 def rules_dict(rules: tuple[str, ...], fury: bool | None) -> dict[str, str]:
     from emr_sim.options import parse_rule
 
@@ -191,9 +199,10 @@ def _no_blas() -> None:
 @deck_option
 @rule_option
 @hero_mode_option
+@cards_option
 @cluster_option
 def matchup(
-    hero_a, hero_b, games, seed, players, workers, records_path, as_json, quiet, deck_path, rules, fury
+    hero_a, hero_b, games, seed, players, workers, records_path, as_json, quiet, deck_path, rules, fury, cards
 ):
     """Head-to-head of HERO_A and HERO_B in seat-swapped pairs of games.
 
@@ -223,6 +232,7 @@ def matchup(
         records=bool(records_path),
         quiet=quiet,
         on_note=note,
+        cards=cards,
     )
     if records_path:
         from emr_sim.simulate.records import write_records
@@ -281,6 +291,7 @@ method_option = click.option(
     is_flag=True,
     help="Every ordered pair of masters, mirrors included (for two different players).",
 )
+@cards_option
 @cluster_option
 def matrix(
     run_dir,
@@ -298,6 +309,7 @@ def matrix(
     rules,
     fury,
     every_assignment,
+    cards,
 ):
     """Play every pair of distinct heroes into RUN_DIR and print the hero matrix.
 
@@ -328,6 +340,7 @@ def matrix(
             on_note=note,
             every=every_assignment,
             on_estimate=estimate,
+            cards=cards,
         )
     except KeyboardInterrupt:
         click.echo(
@@ -884,6 +897,57 @@ class TuneBar:
                 say(describe(result))
 
         return printer
+
+
+CARD_SORTS = ("improvement", "gih", "gns", "played", "opening", "drawn", "card")  # analysis.cardstats.SORTS
+
+
+@main.command("card-stats")
+@click.argument("run", type=click.Path())
+@click.option("--master", "masters", multiple=True, help="Only these masters (a,b or repeated; default all).")
+@click.option(
+    "--card", "cards", multiple=True, help="Only these cards, e.g. red-3-4 (repeatable; `emr-sim cards`)."
+)
+@click.option(
+    "--sort",
+    type=click.Choice(CARD_SORTS),
+    default="improvement",
+    show_default=True,
+    help="Order: improvement when drawn, a win rate (gih, gns, played), opening-hand improvement, "
+    "drawn share, or deck order.",
+)
+@click.option("--top", type=click.IntRange(min=1), default=5, show_default=True, help="Cards shown per end.")
+@click.option("--json", "as_json", is_flag=True, help="Print every row as one JSON object.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write every row to this CSV file.")
+@click.option(
+    "--deck",
+    "deck_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="The games' deck (default: the run's; for a records file, the shipped deck).",
+)
+def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
+    """Per-card statistics of RUN, a run directory of `matrix --cards` or a records file of
+    `matchup --records FILE --cards`: per master, the win rate when a card was played, drawn
+    or never drawn, and the improvement when drawn, with intervals (docs/insight.md).
+
+    Example: emr-sim card-stats runs/cards --master crow --card red-3-4
+    """
+    from emr_sim.analysis.cardstats import select_card_stats
+    from emr_sim.report.cards import card_stats_json, format_card_stats
+
+    if csv_path:
+        check_output(csv_path, "the table")
+    chosen = select_card_stats(run, deck_path, masters, cards, sort)
+    if csv_path:
+        from emr_sim.files import write_atomically
+
+        write_atomically(csv_path, lambda tmp: chosen.rows.to_csv(tmp, index=False))  # WriteError: exit 3
+    if as_json:
+        click.echo(json.dumps(card_stats_json(chosen.rows, chosen.about), indent=1))
+        return
+    text = format_card_stats(chosen.stats, chosen.title(), chosen.masters, chosen.card_ids, top, sort)
+    click.echo(text, nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

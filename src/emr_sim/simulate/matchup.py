@@ -57,18 +57,29 @@ def matchup(
     records: bool = False,
     quiet: bool = True,
     on_note=None,
+    cards: bool = False,
 ) -> MatchupResult:
     """Play about n games (rounded up to pairs) of hero_a against hero_b; the summary
-    (and, with records=True, one row per game as a DataFrame). on_note(text) receives the
-    warnings of the set-up (a book tuned on another deck or rules)."""
+    (and, with records=True, one row per game as a DataFrame; with cards=True too, the
+    card events in it: emr_sim.sim.card_events). on_note(text) receives the warnings of
+    the set-up (a book tuned on another deck or rules)."""
     if n < 1:
         raise ValueError(f"-n must be at least 1, not {n}")
     check_games(n)
     n_pairs = math.ceil(n / 2)
+    if cards and not records:
+        raise ValueError("--cards keeps the card events in the games' records: give --records FILE too")
     if records:
-        check_memory(2 * n_pairs, f"keeping the records of -n {n:,}")
+        check_memory(2 * n_pairs, f"keeping the records of -n {n:,}", cards=cards)
     setup = run_setup(
-        seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matchup"
+        seed=seed,
+        players=players,
+        fury=fury,
+        deck=deck,
+        rules=rules,
+        workers=workers,
+        what="a matchup",
+        cards=cards,
     )
     for warning in setup_warnings(setup) if on_note else ():
         on_note(warning)
@@ -78,7 +89,7 @@ def matchup(
     if records:
         from emr_sim.simulate.records import GameColumns  # pandas (0.3 s) only when records are kept
 
-        kept = GameColumns(2 * n_pairs, hero_a, hero_b)
+        kept = GameColumns(2 * n_pairs, hero_a, hero_b, cards=cards)
     start_cluster()  # inputs checked: a cluster starts (kept out of the timing)
     load_kernels(setup, sides)  # kept out of the timing
     start = time.perf_counter()

@@ -34,6 +34,7 @@ class RunSetup:
     specs: tuple[PlayerSpec, PlayerSpec]  # the player of side A, side B (emr_sim.specs)
     seed: int
     workers: int
+    cards: bool = False  # --cards: the games' records hold the card events (sim/card_events.py)
 
     @property
     def players(self) -> tuple[int, int]:
@@ -79,8 +80,10 @@ def run_setup(
     rules: dict[str, str] | None,
     workers: int | None,
     what: str,
+    cards: bool = False,
 ) -> RunSetup:
-    """Check and parse a run's settings; `what` ("a matchup") names the run in messages."""
+    """Check and parse a run's settings; `what` ("a matchup") names the run in messages;
+    `cards`: keep the card events in the records (--cards)."""
     opts = run_options(rules, fury, what)
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
     deck_name = "default" if deck is None else (deck.path if isinstance(deck, Deck) else str(deck))
@@ -92,6 +95,7 @@ def run_setup(
         specs=parse_sides(players),
         seed=DEFAULT_SEED if seed is None else int(seed),
         workers=check_workers(workers),
+        cards=bool(cards),
     )
 
 
@@ -107,8 +111,10 @@ def run_record(setup: RunSetup, **extra) -> dict:
     """The run record: what was played (seed, players, hero mode, every rules option, the deck
     and its sha256, the version), then the simulation's own keys. `players` holds the specs'
     canonical texts; `player_specs` their full records, only when a spec has parameters or a
-    book (so a record of plain players is what it was before specs existed)."""
+    book (so a record of plain players is what it was before specs existed); "cards": true
+    only for a run that keeps the card events (--cards)."""
     specs = {} if all(s.plain for s in setup.specs) else {"player_specs": [s.record() for s in setup.specs]}
+    cards = {"cards": True} if setup.cards else {}
     return {
         "version": __version__,
         "seed": setup.seed,
@@ -118,6 +124,7 @@ def run_record(setup: RunSetup, **extra) -> dict:
         "rules": describe_options(setup.opts),
         "deck": setup.deck_name,
         "deck_sha256": setup.deck.sha256,
+        **cards,
         **extra,
     }
 
@@ -136,6 +143,7 @@ RECORD_WORDS = {
     "until_ci": "until interval ±",
     "max_games": "max games per cell",
     "assignments": "hero assignments",
+    "cards": "card events (--cards)",
 }
 
 
