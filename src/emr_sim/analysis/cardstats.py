@@ -95,16 +95,15 @@ def card_counts(games: pd.DataFrame, n_cards: int) -> pd.DataFrame:
                 words = [part[card_column(event, letter, w)].to_numpy() for w in range(C.CARD_WORDS)]
                 sums[e] += card_sets(words, n_cards).T.astype(np.float64) @ indicator
     counts = np.rint(sums).astype(np.int64).reshape(C.N_CARD_EVENTS, n_cards, len(groups), OUTCOMES)
-    e, c, g = np.meshgrid(
-        np.arange(C.N_CARD_EVENTS), np.arange(n_cards), np.arange(len(groups)), indexing="ij"
-    )
+    grid = np.meshgrid(np.arange(C.N_CARD_EVENTS), np.arange(n_cards), np.arange(len(groups)), indexing="ij")
+    event_index, card_index, group_index = (axis.ravel() for axis in grid)
     names = np.array(C.HERO_NAMES, dtype=object)
     return pd.DataFrame(
         {
-            "hero": names[groups[g.ravel()] // C.N_HEROES],
-            "opponent": names[groups[g.ravel()] % C.N_HEROES],
-            "event": np.array(C.CARD_EVENT_NAMES, dtype=object)[e.ravel()],
-            "card_id": c.ravel(),
+            "hero": names[groups[group_index] // C.N_HEROES],
+            "opponent": names[groups[group_index] % C.N_HEROES],
+            "event": np.array(C.CARD_EVENT_NAMES, dtype=object)[event_index],
+            "card_id": card_index,
             "games": counts[..., 0].ravel(),
             "wins": counts[..., 1].ravel(),
             "draws": counts[..., 2].ravel(),

@@ -25,6 +25,7 @@ from emr_sim import codes as C
 from emr_sim.errors import BadInput
 from emr_sim.files import check_writable, write_text
 from emr_sim.report import plots as P
+from emr_sim.report.cards import card_section
 from emr_sim.report.example_game import deck_problem, example_game
 from emr_sim.report.formatting import as_int, as_number, interval, pct, points, pvalue
 from emr_sim.simulate import setup
@@ -514,6 +515,7 @@ def report_context(run: RunData, other: RunData | None = None, skill: dict | Non
         "lopsided": lopsided_section(run),
         "compare": comparison_section(run, other) if other is not None else None,
         "skill": skill,
+        "cards": card_section(run.path, run.record, run.games),  # None without --cards
     }
     return context
 

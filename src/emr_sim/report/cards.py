@@ -93,3 +93,73 @@ def format_card_stats(
 def card_stats_json(stats: pd.DataFrame, about: dict) -> dict:
     """`about` (source, games, players, deck, ...) and every row of `stats` as JSON objects."""
     return {**about, "method": "bh", "alpha": ALPHA, "rows": json.loads(stats.to_json(orient="records"))}
+
+
+# ---------------------------------------------------------------- the HTML report's section
+
+SECTION_TOP = 5  # cards per end in each master's table and panel
+
+
+def html_row(r) -> dict:
+    cells = row_cells(r)
+    return {
+        "hero": str(r.hero),
+        "card": cells[0],
+        "damage": cells[1],
+        "effect": cells[2],
+        "iwd": cells[3],
+        "ci": cells[4].replace(" .. ", " – "),
+        "gih": cells[5],
+        "gns": cells[6],
+        "played": cells[7],
+        "oh": pct(r.oh_wr),
+        "drawn": cells[8],
+        "q": pvalue(r.p_adjusted),
+        "significant": bool(r.significant),
+        "gih_games": f"{int(r.gih_games):,}",
+    }
+
+
+def card_section(run_dir, record: dict, games: pd.DataFrame) -> dict | None:
+    """The report's per-card section of a run made with --cards (None for another run): the
+    heat map of every card x master, each master's notable cards (table and panel), the full
+    table; or, when the run's deck cannot be read, why not."""
+    from emr_sim.analysis.cardstats import per_card
+    from emr_sim.report import plots as P
+    from emr_sim.report.card_plots import improvement_heatmap, notable_forest
+    from emr_sim.simulate.cardsource import run_deck
+    from emr_sim.simulate.rundir import has_card_events
+
+    if not has_card_events(record):
+        return None
+    try:
+        deck = run_deck(record, run_dir, None)
+    except ValueError as err:  # BadInput, DeckError: the section says so, the report is written
+        return {"problem": f"the per-card statistics need the run's deck: {err}"}
+    stats = per_card(games, deck)
+    masters = [h for h in record["heroes"] if h in set(stats["hero"])]
+    blocks = []
+    for hero in masters:
+        mine = stats[stats["hero"] == hero]
+        rows = notable(mine, hero, SECTION_TOP)
+        blocks.append(
+            {
+                "hero": hero,
+                "games": f"{int(mine['games'].iloc[0]):,}",
+                "win_rate": pct(float(mine["win_rate"].iloc[0])),
+                "n_significant": int(mine["significant"].sum()),
+                "rows": [html_row(r) for r in rows.itertuples()],
+            }
+        )
+    return {
+        "problem": None,
+        "n_rows": len(stats),
+        "n_cards": deck.n_shot,
+        "n_significant": int(stats["significant"].sum()),
+        "alpha": ALPHA,
+        "top": SECTION_TOP,
+        "masters": blocks,
+        "heatmap": P.data_uri(improvement_heatmap(stats, masters)),
+        "forest": P.data_uri(notable_forest(stats, masters, SECTION_TOP)),
+        "all_rows": [html_row(r) for r in sort_stats(stats, "card").itertuples()],
+    }
