@@ -30,7 +30,7 @@ from emr_sim.simulate.records import card_column, card_sets
 from emr_sim.stats import newcombe_difference, two_proportion_p, wilson_bounds
 
 COUNT_COLUMNS = ["hero", "opponent", "event", "card_id", "games", "wins", "draws"]
-CHUNK_GAMES = 100_000  # games decoded at once (a bool per card: 12 MB for 124 cards)
+CHUNK_GAMES = 200_000  # game-sides decoded at once (a byte per card: 25 MB for 124 cards)
 SIDES = (("a", "b"), ("b", "a"))  # (the side's letter, its opponent's)
 OUTCOMES = 3  # per master and opponent: every game-side, its wins, its draws
 # the win rates of the table: (prefix, games of the event, in words)
@@ -59,16 +59,17 @@ def _hero_codes(values: pd.Series) -> np.ndarray:
     return pd.Categorical(values.astype(str), categories=C.HERO_NAMES).codes.astype(np.int64)
 
 
-def _group_indicator(key: np.ndarray, win: np.ndarray, draw: np.ndarray, groups: np.ndarray) -> np.ndarray:
-    """(games, groups * OUTCOMES) float: 1 in (group, 0) for each game, (group, 1) when won,
-    (group, 2) when drawn; a matrix product with the card sets then counts all three."""
-    column = np.searchsorted(groups, key) * OUTCOMES
-    out = np.zeros((len(key), len(groups) * OUTCOMES))
-    rows = np.arange(len(key))
-    out[rows, column] = 1.0
-    out[rows, column + 1] = win
-    out[rows, column + 2] = draw
-    return out
+def _add_group(sums: np.ndarray, g: int, columns: dict, rows: np.ndarray, n_cards: int) -> None:
+    """Add the game-sides `rows` of group g (one master against one opponent) to sums[event,
+    card, g, outcome]: every game-side with the card, those won, those drawn."""
+    for start in range(0, len(rows), CHUNK_GAMES):
+        part = rows[start : start + CHUNK_GAMES]
+        won, drawn = columns["win"][part], columns["draw"][part]
+        for e in range(C.N_CARD_EVENTS):
+            sets = card_sets([words[part] for words in columns["words"][e]], n_cards)
+            sums[e, :, g, 0] += sets.sum(axis=0)
+            sums[e, :, g, 1] += sets[won].sum(axis=0)
+            sums[e, :, g, 2] += sets[drawn].sum(axis=0)
 
 
 def card_counts(games: pd.DataFrame, n_cards: int) -> pd.DataFrame:
@@ -77,24 +78,26 @@ def card_counts(games: pd.DataFrame, n_cards: int) -> pd.DataFrame:
     Columns: hero (the master whose side met the event), opponent, event (a name of
     codes.CARD_EVENT_NAMES), card_id (0..n_cards-1, the deck's order), games (game-sides
     in which that card met the event at least once), wins and draws among them. Every
-    combination of the masters present is listed, zeros included. Exact integer counts
-    (a matrix product in float64, exact far beyond any run's size)."""
+    (master, opponent) pair of the games is listed with every event and card, zeros included."""
     keys = {
         letter: _hero_codes(games[f"hero_{letter}"]) * C.N_HEROES + _hero_codes(games[f"hero_{other}"])
         for letter, other in SIDES
     }
     groups = np.unique(np.concatenate(list(keys.values())))
-    sums = np.zeros((C.N_CARD_EVENTS, n_cards, len(groups) * OUTCOMES))
-    for start in range(0, len(games), CHUNK_GAMES):
-        part = games.iloc[start : start + CHUNK_GAMES]
-        for letter, _ in SIDES:
-            win = part[f"win_{letter}"].to_numpy(np.float64)
-            draw = part["draw"].to_numpy(np.float64)
-            indicator = _group_indicator(keys[letter][start : start + len(part)], win, draw, groups)
-            for e, event in enumerate(C.CARD_EVENT_NAMES):
-                words = [part[card_column(event, letter, w)].to_numpy() for w in range(C.CARD_WORDS)]
-                sums[e] += card_sets(words, n_cards).T.astype(np.float64) @ indicator
-    counts = np.rint(sums).astype(np.int64).reshape(C.N_CARD_EVENTS, n_cards, len(groups), OUTCOMES)
+    sums = np.zeros((C.N_CARD_EVENTS, n_cards, len(groups), OUTCOMES), dtype=np.int64)
+    for letter, _ in SIDES:
+        columns = {
+            "win": games[f"win_{letter}"].to_numpy() == 1,
+            "draw": games["draw"].to_numpy() == 1,
+            "words": [
+                [games[card_column(event, letter, w)].to_numpy(np.int64) for w in range(C.CARD_WORDS)]
+                for event in C.CARD_EVENT_NAMES
+            ],
+        }
+        order = np.argsort(keys[letter], kind="stable")
+        found, first = np.unique(keys[letter][order], return_index=True)
+        for key, rows in zip(found, np.split(order, first[1:]), strict=True):
+            _add_group(sums, int(np.searchsorted(groups, key)), columns, rows, n_cards)
     grid = np.meshgrid(np.arange(C.N_CARD_EVENTS), np.arange(n_cards), np.arange(len(groups)), indexing="ij")
     event_index, card_index, group_index = (axis.ravel() for axis in grid)
     names = np.array(C.HERO_NAMES, dtype=object)
@@ -104,9 +107,9 @@ def card_counts(games: pd.DataFrame, n_cards: int) -> pd.DataFrame:
             "opponent": names[groups[group_index] % C.N_HEROES],
             "event": np.array(C.CARD_EVENT_NAMES, dtype=object)[event_index],
             "card_id": card_index,
-            "games": counts[..., 0].ravel(),
-            "wins": counts[..., 1].ravel(),
-            "draws": counts[..., 2].ravel(),
+            "games": sums[..., 0].ravel(),
+            "wins": sums[..., 1].ravel(),
+            "draws": sums[..., 2].ravel(),
         }
     )[COUNT_COLUMNS]
 

@@ -96,9 +96,13 @@ def has_cards(games: pd.DataFrame) -> bool:
 def card_sets(words: list[np.ndarray], n_cards: int) -> np.ndarray:
     """The cards of one set column group as a (games, n_cards) bool array: `words` are the
     CARD_WORDS columns of one event and side, card c is bit c % CARD_BITS of word c // CARD_BITS."""
-    bits = np.arange(C.CARD_BITS, dtype=np.int64)
-    parts = [(np.asarray(w, dtype=np.int64)[:, None] >> bits) & 1 for w in words]
-    return np.concatenate(parts, axis=1)[:, :n_cards].astype(bool)
+    parts = [
+        np.unpackbits(
+            np.ascontiguousarray(w, dtype="<i8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
+        )[:, : C.CARD_BITS]
+        for w in words
+    ]
+    return np.concatenate(parts, axis=1)[:, :n_cards].view(bool)
 
 
 def fitting_type(values: np.ndarray, at_least: np.dtype) -> np.dtype:
