@@ -203,7 +203,9 @@ def card_stats(counts: pd.DataFrame, totals: pd.DataFrame, cards: pd.DataFrame) 
     out = out.sort_values(["hero", "card_id"], ignore_index=True)
     out["hero"] = out["hero"].astype(str)
     front = ["hero", "card_id", *[c for c in cards.columns if c != "card_id"]]
-    return out[front + [c for c in out.columns if c not in front]]
+    rest = [c for c in out.columns if c not in front and c not in ("p_adjusted", "significant")]
+    at = rest.index("p_value") + 1
+    return out[front + rest[:at] + ["p_adjusted", "significant"] + rest[at:]]
 
 
 def card_table(deck) -> pd.DataFrame:

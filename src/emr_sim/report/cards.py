@@ -20,11 +20,24 @@ TOP = 5  # rows shown per master by default: the TOP highest and TOP lowest
 LEGEND = (
     "IWD = improvement when drawn: the master's win rate in games with the card in hand at some\n"
     "time (GIH WR) minus in games where it never was (GNS WR), in points, with its 95 % interval.\n"
-    "played WR: games in which the card was played; drawn: share of the master's games with the\n"
-    "card in hand; q: Benjamini-Hochberg over the {rows:,} card x master rows (* = at most {alpha})."
+    "played WR: games in which the card was played; OH: the improvement with the card in the\n"
+    "opening hand (points); drawn: share of the master's games with the card in hand;\n"
+    "q: Benjamini-Hochberg over the {rows:,} card x master rows of IWD (* = at most {alpha})."
 )
-COLUMNS = ("card", "dmg", "effect", "IWD", "95 % interval", "GIH WR", "GNS WR", "played WR", "drawn", "q")
-RIGHT = {"dmg", "IWD", "95 % interval", "GIH WR", "GNS WR", "played WR", "drawn", "q"}
+COLUMNS = (
+    "card",
+    "dmg",
+    "effect",
+    "IWD",
+    "95 % interval",
+    "GIH WR",
+    "GNS WR",
+    "played WR",
+    "OH",
+    "drawn",
+    "q",
+)
+RIGHT = {"dmg", "IWD", "95 % interval", "GIH WR", "GNS WR", "played WR", "OH", "drawn", "q"}
 
 
 def row_cells(r) -> list[str]:
@@ -41,6 +54,7 @@ def row_cells(r) -> list[str]:
         pct(r.gih_wr),
         pct(r.gns_wr),
         pct(r.played_wr),
+        points(r.oh_improvement, sign=True),
         pct(r.drawn_share, digits=0),
         pvalue(r.p_adjusted) + star,
     ]
@@ -113,7 +127,8 @@ def html_row(r) -> dict:
         "gns": cells[6],
         "played": cells[7],
         "oh": pct(r.oh_wr),
-        "drawn": cells[8],
+        "oh_improvement": cells[8],
+        "drawn": cells[9],
         "q": pvalue(r.p_adjusted),
         "significant": bool(r.significant),
         "gih_games": f"{int(r.gih_games):,}",
