@@ -20,8 +20,9 @@ MAX_GAMES = 10**12
 # 1,000,000-game cell (docs/matrix.md, "Memory"). A matchup's records take less.
 HELD_BYTES_PER_GAME = 350
 # ... and with the card events (--cards), whose 36 int64 columns (records.CARD_COLUMNS, 288
-# bytes) are held the same ways: CARD_HELD_BYTES_PER_GAME more.
-CARD_HELD_BYTES_PER_GAME = 1_400
+# bytes) are held the same ways: CARD_HELD_BYTES_PER_GAME more (a 1,000,000-game cell peaked
+# at 1,412 MB with them, 614 MB without: 798 bytes a game; docs/matrix.md, "Memory").
+CARD_HELD_BYTES_PER_GAME = 800
 
 
 def check_games(games: int, option: str = "-n") -> None:
