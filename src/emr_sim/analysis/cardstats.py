@@ -33,13 +33,6 @@ COUNT_COLUMNS = ["hero", "opponent", "event", "card_id", "games", "wins", "draws
 CHUNK_GAMES = 200_000  # game-sides decoded at once (a byte per card: 25 MB for 124 cards)
 SIDES = (("a", "b"), ("b", "a"))  # (the side's letter, its opponent's)
 OUTCOMES = 3  # per master and opponent: every game-side, its wins, its draws
-# the win rates of the table: (prefix, games of the event, in words)
-RATES = (
-    ("gih", "games in hand: the card was drawn (dealt, drawn or set aside) at least once"),
-    ("gns", "games not seen: the card was never drawn"),
-    ("played", "games in which the card was played at least once"),
-    ("oh", "games with the card in the opening hand (dealt)"),
-)
 SORTS = {  # --sort: (column, descending)
     "improvement": ("improvement", True),
     "gih": ("gih_wr", True),
@@ -161,8 +154,10 @@ def card_stats(counts: pd.DataFrame, totals: pd.DataFrame, cards: pd.DataFrame) 
 
     Columns: hero, card_id, then the card's columns from `cards` (cards.deck_summary: colour,
     left, right, damage, dragon, effect, and its label `card`, e.g. "red 3-4"); games and
-    win_rate (every game-side of the master); for each rate of RATES (gih, gns, played, oh)
-    {rate}_games, {rate}_wr and its 95 % Wilson interval {rate}_low, {rate}_high;
+    win_rate (every game-side of the master); for each rate, gih (games in hand: the card
+    drawn at least once), gns (games not seen: never drawn), played (played at least once)
+    and oh (in the opening hand), {rate}_games, {rate}_wr and its 95 % Wilson interval
+    {rate}_low, {rate}_high;
     drawn_share = gih_games / games, play_rate = played_games / gih_games;
     improvement = gih_wr - gns_wr (improvement when drawn) with its 95 % interval
     improvement_low/high (Newcombe's, from the two Wilson intervals: the two groups are

@@ -85,7 +85,6 @@ CARD_COLUMNS = tuple(
     for event in C.CARD_EVENT_NAMES
     for w in range(C.CARD_WORDS)
 )
-CARD_BYTES_PER_GAME = len(CARD_COLUMNS) * CARD_TYPE.itemsize
 
 
 def has_cards(games: pd.DataFrame) -> bool:
