@@ -11,7 +11,7 @@ rules and heroes, how many games differ (in their actions, and how many of those
 result record), the first N of them, and for heroes drawn at random how many differing
 games had each hero. A match missing from an older baseline is reported as new.
 With --cards the loop tracks the card events (`--cards` of matchup and matrix,
-sim/card_events.py) while it plays: tracking must change no decision either.
+loops/card_events.py) while it plays: tracking must change no decision either.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
 from emr_sim.jit import njit_alloc
+from emr_sim.loops.card_events import end_cards, start_cards
+from emr_sim.loops.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals
 from emr_sim.players.params import default_weights
 from emr_sim.rng import seed_rng
 from emr_sim.rules.flow import advance, apply_action
 from emr_sim.rules.turn import new_game
-from emr_sim.sim.card_events import end_cards, start_cards
-from emr_sim.sim.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
 
 MAX_STEPS = 4000  # action codes kept per game
 

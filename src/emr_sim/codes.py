@@ -328,7 +328,7 @@ GR_SIZE = GR_TECH + 2 * N_TECH
 # Per game and seat, which shot cards met each event: a set of cards as CARD_WORDS int64
 # words of CARD_BITS bits (card c: word c // CARD_BITS, bit c % CARD_BITS; 62 bits, so a word
 # stays a non-negative int64 and plain Python, NUMBA_DISABLE_JIT=1, computes the same). The
-# game loop's card buffer (sim/engine.new_buffers) holds CE_SIZE words, set (seat, event,
+# game loop's card buffer (loops/engine.new_buffers) holds CE_SIZE words, set (seat, event,
 # word) at (seat * N_CARD_EVENTS + event) * CARD_WORDS + word; size 0 when tracking is off.
 # Bow cards (ids from BOW_BASE, R-BOW) are not tracked: they are on the board from the start.
 CARD_BITS = 62
@@ -345,3 +345,24 @@ CE_END = 8  # in hand when the game ended
 N_CARD_EVENTS = 9
 CARD_EVENT_NAMES = ("dealt", "drawn", "held", "played", "ejected", "hit", "blocked", "countered", "end")
 CE_SIZE = 2 * N_CARD_EVENTS * CARD_WORDS  # words of one game's card sets, both seats
+
+# ---------------------------------------------------------------- decoding, as plain functions
+# The kernels wrap these with njit (rules/core.py: pb, target_player, target_sub); the Python
+# side calls them as they are, so that reading a state needs no numba.
+
+MAX_CROWS = 3  # H-CROW: at most 3 of a player's crow tokens on the board
+
+
+def player_base(p):
+    """Offset of player p's block in the state (the player offset, `pb` in the kernels)."""
+    return P_BASE + p * P_SIZE
+
+
+def target_player(code):
+    """The player whose board a target action code (A_TARGET + player * TARGET_SPAN + sub) names."""
+    return (code - A_TARGET) // TARGET_SPAN
+
+
+def target_sub(code):
+    """The sub-code of a target action code: a zone, or an effect's own choice (A_TARGET codes)."""
+    return (code - A_TARGET) % TARGET_SPAN

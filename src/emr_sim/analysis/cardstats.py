@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -28,6 +28,9 @@ from emr_sim import codes as C
 from emr_sim.analysis.significance import adjust
 from emr_sim.simulate.records import card_column, card_sets
 from emr_sim.stats import newcombe_difference, two_proportion_p, wilson_bounds
+
+if TYPE_CHECKING:
+    from emr_sim.simulate.cardsource import CardGames
 
 COUNT_COLUMNS = ["hero", "opponent", "event", "card_id", "games", "wins", "draws"]
 CHUNK_GAMES = 200_000  # game-sides decoded at once (a byte per card: 25 MB for 124 cards)
@@ -310,14 +313,11 @@ class Selected:
         )
 
 
-def select_card_stats(
-    source: str | Path, deck_path: str | None, masters=(), cards=(), sort: str = "improvement"
-) -> Selected:
-    """card_stats of a run directory made with --cards or a records file with the card
-    events (emr_sim.simulate.cardsource), and the rows of the masters and cards named."""
-    from emr_sim.simulate.cardsource import card_games
-
-    games = card_games(source, deck_path)
+def select_card_stats(source: CardGames, masters=(), cards=(), sort: str = "improvement") -> Selected:
+    """card_stats of games with the card events (emr_sim.simulate.cardsource.card_games: a run
+    directory made with --cards or a records file), and the rows of the masters and cards
+    named (ValueError for an unknown one, before the work)."""
+    games = source
     card_ids = parse_cards(cards, games.deck)  # the names checked before the work
     present = [
         h

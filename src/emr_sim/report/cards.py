@@ -135,24 +135,16 @@ def html_row(r) -> dict:
     }
 
 
-def card_section(run_dir, record: dict, games: pd.DataFrame) -> dict | None:
-    """The report's per-card section of a run made with --cards (None for another run): the
-    heat map of every card x master, each master's notable cards (table and panel), the full
-    table; or, when the run's deck cannot be read, why not."""
-    from emr_sim.analysis.cardstats import per_card
+def card_section(stats: pd.DataFrame | None, note: str | None, heroes: list[str]) -> dict | None:
+    """The report's per-card section (None for a run made without --cards): the heat map of
+    every card x master, each master's notable cards (table and panel), the full table; or,
+    when the statistics could not be made (the run's deck unreadable), why not."""
     from emr_sim.report import plots as P
     from emr_sim.report.card_plots import improvement_heatmap, notable_forest
-    from emr_sim.simulate.cardsource import run_deck
-    from emr_sim.simulate.rundir import has_card_events
 
-    if not has_card_events(record):
-        return None
-    try:
-        deck = run_deck(record, run_dir, None)
-    except ValueError as err:  # BadInput, DeckError: the section says so, the report is written
-        return {"problem": f"the per-card statistics need the run's deck: {err}"}
-    stats = per_card(games, deck)
-    masters = [h for h in record["heroes"] if h in set(stats["hero"])]
+    if stats is None:
+        return None if note is None else {"problem": note}
+    masters = [h for h in heroes if h in set(stats["hero"])]
     blocks = []
     for hero in masters:
         mine = stats[stats["hero"] == hero]
@@ -169,7 +161,7 @@ def card_section(run_dir, record: dict, games: pd.DataFrame) -> dict | None:
     return {
         "problem": None,
         "n_rows": len(stats),
-        "n_cards": deck.n_shot,
+        "n_cards": int(stats["card_id"].nunique()),
         "n_significant": int(stats["significant"].sum()),
         "alpha": ALPHA,
         "top": SECTION_TOP,
