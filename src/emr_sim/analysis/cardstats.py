@@ -317,25 +317,22 @@ def select_card_stats(source: CardGames, masters=(), cards=(), sort: str = "impr
     """card_stats of games with the card events (emr_sim.simulate.cardsource.card_games: a run
     directory made with --cards or a records file), and the rows of the masters and cards
     named (ValueError for an unknown one, before the work)."""
-    games = source
-    card_ids = parse_cards(cards, games.deck)  # the names checked before the work
-    present = [
-        h
-        for h in C.HERO_NAMES
-        if h in set(games.games["hero_a"].astype(str)) | set(games.games["hero_b"].astype(str))
-    ]
+    games, deck = source.games, source.deck
+    card_ids = parse_cards(cards, deck)
+    seen = set(games["hero_a"].astype(str)) | set(games["hero_b"].astype(str))
+    present = [h for h in C.HERO_NAMES if h in seen]
     chosen = parse_masters(masters, present)
-    stats = per_card(games.games, games.deck)
+    stats = per_card(games, deck)
     rows = sort_stats(stats[stats["hero"].isin(chosen)], sort)
     if card_ids is not None:
         rows = rows[rows["card_id"].isin(card_ids)]
     about = {
-        "source": str(games.source),
-        "games": len(games.games),
-        "players": games.players,
-        "deck": games.deck.path if games.record is None else games.record.get("deck"),
-        "deck_sha256": games.deck.sha256,
-        "cards": games.deck.n_shot,
+        "source": str(source.source),
+        "games": len(games),
+        "players": source.players,
+        "deck": source.deck_name,
+        "deck_sha256": deck.sha256,
+        "cards": deck.n_shot,
         "masters": present,
     }
     return Selected(stats, rows.reset_index(drop=True), chosen, card_ids, about)

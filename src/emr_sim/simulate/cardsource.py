@@ -31,6 +31,7 @@ class CardGames:
     games: pd.DataFrame  # emr_sim.simulate.records schema with CARD_COLUMNS
     deck: Deck
     record: dict | None  # the run record of a run directory; None for a records file
+    deck_name: str = "default"  # "default" (the shipped deck) or the deck file as given
 
     @property
     def players(self) -> str:
@@ -68,7 +69,8 @@ def from_run(run_dir: Path, deck_path: str | None) -> CardGames:
             f"play them with the card events into a new directory: `{command}`"
         )
     deck = run_deck(record, run_dir, deck_path)
-    return CardGames(run_dir, load_games(run_dir), deck, record)
+    name = deck_path or str(record.get("deck", "default"))
+    return CardGames(run_dir, load_games(run_dir), deck, record, name)
 
 
 def read_records(path: Path) -> pd.DataFrame:
@@ -101,7 +103,7 @@ def from_records(path: Path, deck_path: str | None) -> CardGames:
             f"{path}: the records name card id {beyond}, the deck {deck.path} has {deck.n_shot} cards "
             f"(ids 0..{deck.n_shot - 1}); give the records' deck with --deck"
         )
-    return CardGames(path, games, deck, None)
+    return CardGames(path, games, deck, None, deck_path or "default")
 
 
 def highest_card(games: pd.DataFrame) -> int:
