@@ -93,6 +93,30 @@ hero_mode_option = click.option(
 )
 
 
+def human_options(save: bool = True):
+    """--seat, --opponent, --advisor (and --save): a game against a program (play --human, tui)."""
+    options = [
+        click.option("--seat", type=click.IntRange(0, 1), default=None, help="Your seat (default 0)."),
+        click.option(
+            "--opponent", default=None, help="The program you play: a player spec (default greedy)."
+        ),
+        click.option(
+            "--advisor", default=None, help="The search of hints and reviews (default ismcts:5000)."
+        ),
+    ]
+    if save:
+        options.append(
+            click.option("--save", type=click.Path(dir_okay=False), help="Write the game record here.")
+        )
+
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
 def cluster_option(command):
     """--cluster local:N | tcp://HOST:PORT (or EMR_SIM_CLUSTER): the command body runs with
     the runner playing on that Dask cluster (emr_sim.simulate.cluster); without it, on threads
@@ -516,12 +540,21 @@ def players(as_json: bool) -> None:
 )
 @click.option("--heroes", default=None, help="Two masters for hero mode, e.g. crow,illusion.")
 @click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
+@click.option("--human", is_flag=True, help="Play a seat yourself, one line at a time (docs/play.md).")
+@human_options()
 @deck_option
 @rule_option
 @fury_option
-def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
-    """Play one game and print its log in plain words."""
+def play(seed, index, players, heroes, as_json, human, deck_path, rules, fury, **versus) -> None:
+    """Play one game and print its log in plain words; with --human, play a seat yourself."""
     skip_blas_probe()
+    if human:
+        if as_json or players != "greedy,greedy":
+            raise BadInput("--human plays against --opponent: no --players or --json")
+        play_human(seed, index, heroes, deck_path, rules_dict(rules, fury), **versus)
+        return
+    if any(value is not None for value in versus.values()):
+        raise BadInput("--seat, --opponent, --save and --advisor go with --human")
     from emr_sim.game.core import play as play_game
     from emr_sim.game.export import game_json
     from emr_sim.game.log import summary_line
@@ -544,6 +577,50 @@ def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
     for line in game.log_lines():
         click.echo(line)
     click.echo(summary_line(game.state))
+
+
+def play_human(seed, index, heroes, deck_path, rules, seat, opponent, advisor, save) -> None:
+    """`play --human`: the line mode (emr_sim.game.linemode) on stdin and stdout."""
+    from emr_sim.game.linemode import ENDED, Lines, run_line_game
+    from emr_sim.game.versus import Versus, setup_from_options, warm_kernels
+
+    if save:
+        check_output(save, "the game record")
+    setup, advisor = setup_from_options(seed, index, heroes, deck_path, rules, seat, opponent, advisor)
+    stdin = click.get_text_stream("stdin")
+    io = Lines(
+        lambda: line.rstrip("\r\n") if (line := stdin.readline()) else None,
+        click.echo,
+        advisor,
+        prompt=lambda text: click.echo(text, nl=False),
+    )
+    warm_kernels()  # behind the compile notice
+    if run_line_game(Versus(setup), io, save) == ENDED:
+        raise BadInput("the input ended before the game did (give `quit` to leave a game on purpose)")
+
+
+@main.command()
+@click.option("--seed", type=INT64, default=1, show_default=True, help="The deal's run seed.")
+@click.option("--index", type=INT64, default=0, show_default=True, help="The deal's game index.")
+@click.option("--heroes", default=None, help="The masters of seat 0 and seat 1, e.g. crow,illusion.")
+@click.option(
+    "--advisor-seed", type=INT64, default=1, show_default=True, help="The seed of hints and reviews."
+)
+@click.option("--replay", type=click.Path(dir_okay=False), help="Step through a saved game instead.")
+@human_options(save=False)
+@deck_option
+@rule_option
+@fury_option
+def tui(seed, index, heroes, advisor_seed, replay, deck_path, rules, fury, **versus) -> None:
+    """Play against a program in a full-screen terminal app, with hints and a review
+    (docs/play.md); needs pip install 'emr-sim[play]'."""
+    from emr_sim.apps.tui import require_textual
+
+    require_textual()
+    skip_blas_probe()
+    from emr_sim.apps.tui.start import start
+
+    start(seed, index, heroes, advisor_seed, replay, deck_path, rules_dict(rules, fury), **versus)
 
 
 @main.command()

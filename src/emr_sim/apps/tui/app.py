@@ -1,0 +1,79 @@
+"""PlayApp: the set-up screen, then a game screen per game (N abandons one for the set-up),
+or the replay screen of a saved game; a notice covers it while the terminal is too small.
+
+    from emr_sim.apps.tui.app import PlayApp
+    PlayApp(Setup(opponent="greedy", seed=3), advisor="ismcts:5000").run()
+
+`launch` is what `emr-sim tui` calls once its options are checked and the kernels are warm.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.events import Resize
+
+from emr_sim.apps.tui import too_small
+from emr_sim.apps.tui.dialogs import TooSmall
+from emr_sim.apps.tui.game import GameScreen
+from emr_sim.apps.tui.replay import ReplayScreen
+from emr_sim.apps.tui.setup import SetupScreen
+from emr_sim.game.saved import Replay
+from emr_sim.game.versus import DEFAULT_ADVISOR, Setup, Versus
+
+CSS = """
+#top { height: auto; }
+#board { width: 86; height: auto; }
+#side { width: 1fr; height: auto; }
+#actions { height: auto; max-height: 20; }
+#hints { height: auto; padding: 1 0 0 1; }
+#log { height: 1fr; border-top: solid $accent; }
+#status { height: 1; background: $boost; }
+"""
+
+
+class PlayApp(App):
+    CSS = CSS
+    TITLE = "emr-sim"
+
+    def __init__(
+        self,
+        setup: Setup | None = None,
+        advisor: str = DEFAULT_ADVISOR,
+        advisor_seed: int = 1,
+        replay: Replay | None = None,
+        replay_name: str | Path = "game.json",
+    ) -> None:
+        super().__init__()
+        self.setup = setup or Setup()
+        self.advisor, self.advisor_seed = advisor, advisor_seed
+        self.replay, self.replay_name = replay, str(replay_name)
+        self.small: TooSmall | None = None
+
+    def on_mount(self) -> None:
+        if self.replay is not None:
+            self.push_screen(ReplayScreen(self.replay, self.replay_name, self.advisor, self.advisor_seed))
+        else:
+            self.push_screen(SetupScreen(self.setup))
+
+    def start_game(self, setup: Setup) -> None:
+        """A new game screen over the set-up screen."""
+        self.setup = setup
+        self.push_screen(GameScreen(Versus(setup), self.advisor, self.advisor_seed))
+
+    def on_resize(self, event: Resize) -> None:
+        why = too_small(event.size.width, event.size.height)
+        if why and self.small is None:
+            self.small = TooSmall(why)
+            self.push_screen(self.small)
+        elif not why and self.small is not None:
+            self.small.dismiss()
+            self.small = None
+
+
+def launch(
+    setup: Setup, advisor: str, advisor_seed: int, replay: Replay | None, replay_name: str | None
+) -> None:
+    """Run the app in this terminal until it quits."""
+    PlayApp(setup, advisor, advisor_seed, replay, replay_name or "game.json").run()
