@@ -11,9 +11,10 @@ from scipy.stats import kendalltau
 
 from emr_sim.analysis import skill as S
 from emr_sim.analysis.technique import technique_worth
+from emr_sim.lineup.base import SpecError
+from emr_sim.lineup.spec import parse_spec, without_technique
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import load_games
-from emr_sim.specs import SpecError, parse_spec, without_technique
 
 HEROES = ["crow", "wind", "poison"]
 SEED = 4343

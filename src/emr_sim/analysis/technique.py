@@ -1,7 +1,7 @@
 """What a master's own technique is worth to a player, measured paired on the same deals.
 
 For a player P and master M: M played by P against every other master of the field, and the
-same games with M played by P's technique-free twin (emr_sim.specs.without_technique: the
+same games with M played by P's technique-free twin (emr_sim.lineup.spec.without_technique: the
 greedy-notech kernel with P's vectors), on the same seeds, so each deal is played twice, once
 with and once without the technique. The difference of the twin games' scores is what the
 technique did on that deal; the seat-swapped pairs of a cell are the units of its interval
@@ -21,7 +21,8 @@ import pandas as pd
 
 from emr_sim import codes as C
 from emr_sim.cards import Deck
-from emr_sim.specs import PlayerSpec, parse_spec, without_technique
+from emr_sim.lineup.base import PlayerSpec
+from emr_sim.lineup.spec import parse_spec, without_technique
 
 __all__ = ["technique_worth", "worth_cost"]
 
@@ -91,8 +92,8 @@ def technique_worth(
 
 def _cell(own, against, master, other, pairs, seed, fury, deck, rules, workers) -> pd.DataFrame:
     """The games of cell (master, other) in its matrix orientation, master played by `own`."""
+    from emr_sim.console.progress import progress_bar
     from emr_sim.simulate.matrix import CellSpec, play_cell_pairs
-    from emr_sim.simulate.runner import progress_bar
     from emr_sim.simulate.setup import run_setup
 
     first = C.HERO_NAMES.index(master) < C.HERO_NAMES.index(other)

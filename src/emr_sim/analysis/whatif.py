@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.setup import record_differences
+from emr_sim.simulate.differences import record_differences
 
 SAME_KEYS = ("seed",)  # what makes the deals of two runs the same
 VARIANT_KEYS = ("players", "deck_sha256", "fury")  # what may change, besides the rules options
@@ -32,7 +32,7 @@ class Comparison:
 
 def differences(before: dict, after: dict) -> list[str]:
     """The deck, hero-mode and rules differences of two run records, in words
-    (emr_sim.simulate.setup.record_differences; a deck is named, its sha256 compared)."""
+    (emr_sim.simulate.differences.record_differences; a deck is named, its sha256 compared)."""
     out = []
     for diff in record_differences(before, after, keys=VARIANT_KEYS):
         if diff.key == "deck_sha256":

@@ -22,7 +22,7 @@ from emr_sim.cards import card_text
 from emr_sim.errors import BadInput
 from emr_sim.game.explain import decision_line
 from emr_sim.game.log import summary_line
-from emr_sim.game.position import describe
+from emr_sim.game.show import describe
 from emr_sim.game.versus import Versus
 
 QUIT_WORDS = ("q", "quit", "exit", "resign")
@@ -117,7 +117,8 @@ def human_turn(v: Versus, io: Lines) -> str | None:
     forced = v.forced()
     if forced is not None:
         io.write(f"(forced) {dict(v.legal())[forced]}")
-        return _apply(v, io, forced)
+        _apply(v, io, forced)
+        return None
     for text in position_lines(v):
         io.write(text)
     for k, (_code, text) in enumerate(v.legal(), start=1):
@@ -125,13 +126,13 @@ def human_turn(v: Versus, io: Lines) -> str | None:
     got = ask(v, io)
     if isinstance(got, str):
         return got
-    return _apply(v, io, got)
+    _apply(v, io, got)
+    return None
 
 
 def _apply(v: Versus, io: Lines, code: int) -> None:
     for text in v.log_lines(v.apply(code)):
         io.write(text)
-    return None
 
 
 def play_lines(v: Versus, io: Lines) -> str:
@@ -156,7 +157,7 @@ def play_lines(v: Versus, io: Lines) -> str:
 
 def run_line_game(v: Versus, io: Lines, save: str | None = None) -> str:
     """Play (play_lines), then write the game record to SAVE (finished or abandoned)."""
-    from emr_sim.files import write_text
+    from emr_sim.files.write import write_text
     from emr_sim.game.saved import dumps_record
 
     ended = play_lines(v, io)

@@ -35,11 +35,12 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim import __version__
 from emr_sim import codes as C
 from emr_sim.cards import Deck
 from emr_sim.errors import BadInput
-from emr_sim.game.core import Game, IllegalAction, parse_heroes
+from emr_sim.game.core import Game, IllegalAction
+from emr_sim.lineup.heroes import parse_hero_pair
+from emr_sim.version import __version__
 
 RECORD_FORMAT = "emr-sim-game"
 RECORD_VERSION = 1
@@ -231,7 +232,7 @@ def _heroes(value: object, rules: dict[str, str]) -> tuple[str, str] | None:
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
         raise _fail("heroes", f"expected two masters or null, not {value!r}")
     try:
-        parse_heroes(value)
+        parse_hero_pair(value)
     except ValueError as err:
         raise _fail("heroes", str(err)) from None
     if rules.get("fury") != "on":
@@ -240,7 +241,7 @@ def _heroes(value: object, rules: dict[str, str]) -> tuple[str, str] | None:
 
 
 def _players(value: object) -> tuple[str, str]:
-    from emr_sim.specs import parse_spec
+    from emr_sim.lineup.spec import parse_spec
 
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
         raise _fail("players", f"expected two player specs (or {HUMAN!r}), not {value!r}")

@@ -22,9 +22,10 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim.cards import Deck, load_deck
 from emr_sim.errors import BadInput
-from emr_sim.game.core import Game, new_events, parse_heroes
+from emr_sim.game.core import Game, hero_mode_rules, new_events
 from emr_sim.game.saved import HUMAN, GameRecord
-from emr_sim.specs import PlayerSpec, parse_spec
+from emr_sim.lineup.heroes import parse_hero_pair
+from emr_sim.lineup.spec import PlayerSpec, parse_spec
 
 DEFAULT_OPPONENT = "greedy"
 DEFAULT_ADVISOR = "ismcts:5000"  # hints and reviews: about 50 ms a decision on one core
@@ -61,15 +62,8 @@ class Setup:
 
         if self.seat not in (0, 1):
             raise BadInput(f"seat {self.seat!r}: give 0 or 1")
-        rules = dict(self.rules)
-        if self.heroes:
-            parse_heroes(self.heroes)
-            if rules.get("fury", "on") == "off":
-                raise BadInput("masters play in hero mode, but the rules turn fury off")
-            if rules.get("hero_select") == "random":
-                raise BadInput("masters are named, but hero_select=random draws them (R-OPT-HERO)")
-            rules["fury"] = "on"
-        rules = describe_options(make_options(rules))
+        parse_hero_pair(self.heroes)
+        rules = describe_options(make_options(hero_mode_rules(dict(self.rules), self.heroes)))
         heroes = tuple(self.heroes) if self.heroes else None
         deck = self.deck if self.deck is not None else load_deck()
         return Setup(self.seat, opponent_spec(self.opponent), self.seed, self.index, heroes, rules, deck)  # type: ignore[arg-type]
@@ -79,8 +73,8 @@ class Versus:
     """The game, the person's seat, the program and every action taken."""
 
     def __init__(self, setup: Setup, game: Game | None = None, actions: list[int] | None = None) -> None:
+        from emr_sim.loops import engine
         from emr_sim.rng import seed_rng
-        from emr_sim.sim import engine
 
         self.setup = setup = setup.checked()
         assert isinstance(setup.opponent, PlayerSpec) and setup.deck is not None
@@ -173,7 +167,7 @@ class Versus:
         """The public first events of a play or counter (the card played, the card ejected,
         the hit check), from the action applied to a copy: what the table shows at once."""
         from emr_sim.game.actions import action_family
-        from emr_sim.sim import engine
+        from emr_sim.loops import engine
 
         if action_family(code) not in ("play", "counter"):
             return []
@@ -209,7 +203,7 @@ def warm_kernels() -> None:
     """Call every kernel the play app and the line mode call, in every argument type they
     use (a greedy and a search opponent, a hint), so that a first run compiles them all at
     once, behind the notice (compiling.on_first_compile), before the first screen."""
-    from emr_sim.compiling import on_first_compile
+    from emr_sim.console.compiling import on_first_compile
     from emr_sim.game.advise import advise
 
     with on_first_compile():
@@ -237,7 +231,7 @@ def setup_from_options(
 
     masters = None
     if heroes:
-        first, second = parse_heroes(heroes)
+        first, second = parse_hero_pair(heroes)
         masters = (C.HERO_NAMES[first], C.HERO_NAMES[second])
     spec = advisor_spec(advisor or DEFAULT_ADVISOR)
     setup = Setup(seat or 0, opponent or DEFAULT_OPPONENT, seed, index, masters, rules, load_deck(deck_path))

@@ -19,16 +19,16 @@ import numpy as np
 import pandas as pd
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from emr_sim import __version__
 from emr_sim import analysis as A
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
-from emr_sim.files import check_writable, write_text
+from emr_sim.files.write import check_writable, write_text
 from emr_sim.report import plots as P
 from emr_sim.report.example_game import deck_problem, example_game
 from emr_sim.report.formatting import as_int, as_number, interval, pct, points, pvalue
-from emr_sim.simulate import setup
-from emr_sim.simulate.setup import shown
+from emr_sim.simulate import differences
+from emr_sim.simulate.differences import in_words
+from emr_sim.version import __version__
 
 __all__ = ["LOPSIDED", "RunData", "build_report", "load_run", "render", "report_context"]
 
@@ -61,7 +61,7 @@ class RunData:
 
 def load_run(run_dir: str | Path) -> RunData:
     """Read a run directory; BadInput when it is missing, not a run, or has no finished cell."""
-    from emr_sim.simulate.matrix import cell_pairs
+    from emr_sim.simulate.cells import cell_pairs
     from emr_sim.simulate.rundir import load_games, read_run
 
     path = Path(run_dir)
@@ -403,11 +403,11 @@ def _example(run: RunData, hero: str, opp: str, deck) -> dict:
     }
 
 
-def record_differences(a: dict, b: dict) -> list[dict]:
+def difference_rows(a: dict, b: dict) -> list[dict]:
     """The run-record entries that differ between two runs, as rows of the comparison table."""
     return [
-        {"what": d.what, "a": shown(d.key, d.before), "b": shown(d.key, d.after)}
-        for d in setup.record_differences(a, b)
+        {"what": d.what, "a": in_words(d.key, d.before), "b": in_words(d.key, d.after)}
+        for d in differences.record_differences(a, b)
     ]
 
 
@@ -475,7 +475,7 @@ def comparison_section(run: RunData, other: RunData) -> dict:
     return {
         "a": str(run.path),
         "b": str(other.path),
-        "differences": record_differences(run.record, other.record),
+        "differences": difference_rows(run.record, other.record),
         "left_out": left_out,
         "hero_rows": hero_rows,
         "cell_rows": cell_rows,

@@ -21,7 +21,7 @@ from emr_sim.codes import H_TURN
 from emr_sim.game.core import play
 from emr_sim.game.log import summary_line
 from emr_sim.options import default_options, describe_options
-from emr_sim.simulate.matrix import cell_seed
+from emr_sim.simulate.cells import cell_seed
 
 __all__ = [
     "ExampleGame",

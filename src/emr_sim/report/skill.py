@@ -131,8 +131,9 @@ def _worth(runs: list[RunData], labels: list[str], pairs: int, workers: int | No
     """The paired technique worth of every master at every rung (side A's player against side
     B's), on the run's seed, deck and rules: technique_worth, pairs deals per opponent."""
     from emr_sim.analysis.technique import technique_worth, worth_cost
+    from emr_sim.lineup.base import SpecError
+    from emr_sim.lineup.spec import parse_spec, without_technique
     from emr_sim.report.example_game import load_run_deck
-    from emr_sim.specs import SpecError, parse_spec, without_technique
 
     heroes = runs[0].heroes
     table: list[dict] = []

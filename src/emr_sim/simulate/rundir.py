@@ -5,7 +5,7 @@ finished cell; how it is read (this module) and written (emr_sim.simulate.runwri
                                               under "cells" the manifest: each finished cell
                                               with its number of games and the sha256 of its file
     RUN_DIR/cells/<hero_a>-<hero_b>.parquet   the games of one finished cell (emr_sim.simulate.records)
-    RUN_DIR/.emr-sim.lock, .emr-sim.lock.json the writer's lock and who holds it (emr_sim.simulate.runlock)
+    RUN_DIR/.emr-sim.lock, .emr-sim.lock.json the writer's lock and who holds it (emr_sim.files.lock)
 
 Readers (`report`, `compare`, load_games) read only the cells the manifest lists, and refuse a
 listed cell whose file is missing, changed (sha256), or not that cell's games (emr_sim.simulate.
@@ -29,6 +29,7 @@ import pandas as pd
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
 from emr_sim.simulate.cellcheck import cell_problem
+from emr_sim.simulate.cells import EVERY, cell_pairs
 
 RUN_FORMAT = "emr-sim run 1"
 RUN_FILE = "run.json"
@@ -64,10 +65,8 @@ def cell_path(run_dir: str | Path, hero_a: str, hero_b: str) -> Path:
 
 
 def run_cells(record: dict) -> list[tuple[str, str]]:
-    """Every cell of the run's heroes (emr_sim.simulate.matrix.cell_pairs): each pair of
+    """Every cell of the run's heroes (emr_sim.simulate.cells.cell_pairs): each pair of
     distinct masters once, or with "assignments": "every" every ordered pair, mirrors too."""
-    from emr_sim.simulate.matrix import EVERY, cell_pairs
-
     return cell_pairs(record["heroes"], every=record.get("assignments") == EVERY)
 
 

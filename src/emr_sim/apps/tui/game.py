@@ -248,7 +248,7 @@ class GameScreen(Screen):
 
     def write(self, path: str | None, text: str) -> None:
         from emr_sim.errors import WriteError
-        from emr_sim.files import write_text
+        from emr_sim.files.write import write_text
 
         if not path:
             return
