@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -74,12 +75,11 @@ def play_human(seed, index, heroes, deck_path, rules, seat, opponent, advisor, s
     if save:
         check_output(save, "the game record")
     setup, advisor = setup_from_options(seed, index, heroes, deck_path, rules, seat, opponent, advisor)
-    stdin = click.get_text_stream("stdin")
     io = Lines(
-        lambda: line.rstrip("\r\n") if (line := stdin.readline()) else None,
+        lambda: line.rstrip("\r\n") if (line := sys.stdin.readline()) else None,
         click.echo,
         advisor,
-        prompt=lambda text: click.echo(text, nl=False),
+        prompt=(lambda text: click.echo(text, nl=False)) if sys.stdin.isatty() else None,
     )
     warm_kernels()  # behind the compile notice
     if run_line_game(Versus(setup), io, save) == ENDED:

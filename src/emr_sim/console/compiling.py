@@ -19,7 +19,6 @@ never for a load from the cache, and says so at the first one.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import itertools
 import sys
 import threading
@@ -93,7 +92,7 @@ class _Notice:
 
 def _first_compile_listener(stream):
     """A numba event listener that starts the notice at the first real compile (its .notice)."""
-    event = importlib.import_module("numba.core.event")  # numba loads here (mypy need not follow it)
+    from numba.core import event
 
     class FirstCompile(event.Listener):
         notice: _Notice | None = None
@@ -118,7 +117,8 @@ def on_first_compile(stream=None) -> Iterator[Callable[[], bool]]:
     if not _enabled:
         yield lambda: False
         return
-    event = importlib.import_module("numba.core.event")
+    from numba.core import event
+
     watcher = _first_compile_listener(stream or sys.stderr)
     _listening = True
     try:

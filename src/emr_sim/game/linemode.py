@@ -42,7 +42,8 @@ class Lines:
     write: Callable[[str], None]  # one line
     advisor: str | None = None  # hints: an ismcts spec
     advisor_seed: int = 1
-    prompt: Callable[[str], None] | None = None  # the prompt, without a line end (default: a line)
+    prompt: Callable[[str], None] | None = None  # the prompt, without a line end, on a terminal;
+    # None (input from a file or a pipe): each line read is written after the prompt, a transcript
 
 
 def hand_lines(state: np.ndarray, table: np.ndarray, seat: int) -> list[str]:
@@ -93,10 +94,13 @@ def hint_lines(v: Versus, io: Lines) -> list[str]:
 def ask(v: Versus, io: Lines) -> int | str:
     """Read lines until one names a legal action (its code) or ends the game (QUIT, ENDED)."""
     while True:
-        (io.prompt or io.write)(PROMPT)
+        if io.prompt:
+            io.prompt(PROMPT)
         line = io.read()
         if line is None:
             return ENDED
+        if not io.prompt:
+            io.write(PROMPT + line)
         word = line.strip().lower()
         if not word:
             continue
