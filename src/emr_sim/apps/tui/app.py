@@ -50,12 +50,15 @@ class PlayApp(App):
         self.advisor, self.advisor_seed = advisor, advisor_seed
         self.replay, self.replay_name = replay, str(replay_name)
         self.small: TooSmall | None = None
+        self.started = False  # the first screen is up: the notice goes over it
 
     def on_mount(self) -> None:
         if self.replay is not None:
             self.push_screen(ReplayScreen(self.replay, self.replay_name, self.advisor, self.advisor_seed))
         else:
             self.push_screen(SetupScreen(self.setup))
+        self.started = True
+        self.call_after_refresh(self.check_size, self.size.width, self.size.height)
 
     def start_game(self, setup: Setup) -> None:
         """A new game screen over the set-up screen."""
@@ -63,7 +66,12 @@ class PlayApp(App):
         self.push_screen(GameScreen(Versus(setup), self.advisor, self.advisor_seed))
 
     def on_resize(self, event: Resize) -> None:
-        why = too_small(event.size.width, event.size.height)
+        if self.started:
+            self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Cover the app with a notice while the terminal is too small; uncover it after."""
+        why = too_small(width, height)
         if why and self.small is None:
             self.small = TooSmall(why)
             self.push_screen(self.small)

@@ -35,10 +35,10 @@ def record_seat(done: Replay) -> int:
 
 class ReplayScreen(Screen):
     BINDINGS = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("home", "jump(0)", "Deal"),
-        Binding("end", "jump(-1)", "End"),
+        Binding("right,l", "step(1)", "Next", priority=True),
+        Binding("left,h", "step(-1)", "Back", priority=True),
+        Binding("home", "jump(0)", "Deal", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
         Binding("A", "reveal", "All cards"),
         Binding("F", "flip", "Other seat"),
         Binding("P", "position", "Write position"),
