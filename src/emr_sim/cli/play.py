@@ -70,7 +70,8 @@ def play(seed, index, players, heroes, as_json, human, seat, opponent, advisor, 
 def play_human(seed, index, heroes, deck_path, rules, seat, opponent, advisor, save) -> None:
     """`play --human`: the line mode (emr_sim.game.linemode) on stdin and stdout."""
     from emr_sim.game.linemode import ENDED, Lines, run_line_game
-    from emr_sim.game.versus import Versus, setup_from_options, warm_kernels
+    from emr_sim.game.versus import Versus, setup_from_options
+    from emr_sim.game.warm import warm_kernels
 
     if save:
         check_output(save, "the game record")

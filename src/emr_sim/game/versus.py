@@ -29,7 +29,6 @@ from emr_sim.lineup.spec import PlayerSpec, parse_spec
 
 DEFAULT_OPPONENT = "greedy"
 DEFAULT_ADVISOR = "ismcts:5000"  # hints and reviews: about 50 ms a decision on one core
-WARM_ACTIONS = 12  # actions of the warm-up games
 
 
 def opponent_spec(text: str | PlayerSpec) -> PlayerSpec:
@@ -197,22 +196,6 @@ def _default_deck_path():
     from emr_sim.cards import default_deck_path
 
     return default_deck_path()
-
-
-def warm_kernels() -> None:
-    """Call every kernel the play app and the line mode call, in every argument type they
-    use (a greedy and a search opponent, a hint), so that a first run compiles them all at
-    once, behind the notice (compiling.on_first_compile), before the first screen."""
-    from emr_sim.console.compiling import on_first_compile
-    from emr_sim.game.advise import advise
-
-    with on_first_compile():
-        for opponent in ("greedy", "ismcts:1"):
-            v = Versus(Setup(seat=0, opponent=opponent, seed=1))
-            while not v.over and len(v.actions) < WARM_ACTIONS:
-                v.apply(v.legal()[0][0] if v.human_to_move else v.think())
-            observation(v.game.state, 0)
-        advise(Game.new(seed=1), "ismcts:1", 1)
 
 
 def setup_from_options(

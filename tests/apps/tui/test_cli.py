@@ -13,6 +13,7 @@ from support.versus import greedy_game
 
 from emr_sim.apps.tui import start
 from emr_sim.game.saved import dumps_record
+from emr_sim.game.warm import kernels_warm
 
 
 @pytest.fixture
@@ -104,11 +105,14 @@ def test_good_options_reach_the_app(terminal, record):
 
     result = run("tui", "--seed", "5", "--opponent", "tuned", "--heroes", "crow,wind", "--seat", "1")
     assert result.exit_code == 0, result.output
-    ((setup, advisor, advisor_seed, replay, name),) = terminal
+    ((setup, advisor, advisor_seed, replay, name, loader),) = terminal
     assert (setup.seed, setup.seat, setup.opponent.text, setup.heroes) == (5, 1, "tuned", ("crow", "wind"))
     assert setup.rules["fury"] == "on" and advisor == "ismcts:5000" and replay is None
+    assert kernels_warm() and loader is not None  # warm kernels: they load behind the first screen
+    loader.wait()
     result = run("tui", "--replay", record, "--advisor", "ismcts:300", "--advisor-seed", "4")
     assert result.exit_code == 0, result.output
-    (_setup, advisor, advisor_seed, replay, name) = terminal[-1]
+    (_setup, advisor, advisor_seed, replay, name, loader) = terminal[-1]
     assert (advisor, advisor_seed, name) == ("ismcts:300", 4, str(record))
+    assert loader is None  # a replay is checked through the engine before the first screen
     assert replay.record.seed == 3 and replay.game.over

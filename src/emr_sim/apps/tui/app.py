@@ -19,6 +19,7 @@ from emr_sim.apps.tui.dialogs import TooSmall
 from emr_sim.apps.tui.game import GameScreen
 from emr_sim.apps.tui.replay import ReplayScreen
 from emr_sim.apps.tui.setup import SetupScreen
+from emr_sim.apps.tui.start import Loader
 from emr_sim.game.saved import Replay
 from emr_sim.game.versus import DEFAULT_ADVISOR, Setup, Versus
 
@@ -44,8 +45,10 @@ class PlayApp(App):
         advisor_seed: int = 1,
         replay: Replay | None = None,
         replay_name: str | Path = "game.json",
+        loader: Loader | None = None,
     ) -> None:
         super().__init__()
+        self.loader = loader  # the kernels loading behind the first screen
         self.setup = setup or Setup()
         self.advisor, self.advisor_seed = advisor, advisor_seed
         self.replay, self.replay_name = replay, str(replay_name)
@@ -61,7 +64,10 @@ class PlayApp(App):
         self.call_after_refresh(self.check_size, self.size.width, self.size.height)
 
     def start_game(self, setup: Setup) -> None:
-        """A new game screen over the set-up screen."""
+        """A new game screen over the set-up screen (once the kernels are loaded)."""
+        if self.loader is not None:
+            self.loader.wait()
+            self.loader = None
         self.setup = setup
         self.push_screen(GameScreen(Versus(setup), self.advisor, self.advisor_seed))
 
@@ -81,7 +87,12 @@ class PlayApp(App):
 
 
 def launch(
-    setup: Setup, advisor: str, advisor_seed: int, replay: Replay | None, replay_name: str | None
+    setup: Setup,
+    advisor: str,
+    advisor_seed: int,
+    replay: Replay | None,
+    replay_name: str | None,
+    loader: Loader | None = None,
 ) -> None:
     """Run the app in this terminal until it quits."""
-    PlayApp(setup, advisor, advisor_seed, replay, replay_name or "game.json").run()
+    PlayApp(setup, advisor, advisor_seed, replay, replay_name or "game.json", loader).run()

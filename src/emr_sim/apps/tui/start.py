@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 
 from emr_sim.apps.tui import too_small
 from emr_sim.errors import BadInput
@@ -29,18 +30,48 @@ def check_terminal() -> None:
         raise BadInput(why)
 
 
+class Loader(threading.Thread):
+    """Loads the kernels (game.warm.warm_kernels, no notice) behind the first screen; the app
+    joins it before the first game (`wait`), and an error in it is raised there."""
+
+    def __init__(self) -> None:
+        super().__init__(name="emr-sim kernels", daemon=True)
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        from emr_sim.game.warm import warm_kernels
+
+        try:
+            warm_kernels(notice=False)
+        except BaseException as err:  # handed to the app's thread by wait()
+            self.error = err
+
+    def wait(self) -> None:
+        self.join()
+        if self.error is not None:
+            raise self.error
+
+
 def start(seed, index, heroes, advisor_seed, replay_path, deck_path, rules, seat, opponent, advisor) -> None:
-    from emr_sim.cards import load_deck
-    from emr_sim.game.versus import setup_from_options, warm_kernels
+    """Check the options, warm the kernels (in front on a first run or for a replay, else in a
+    thread behind the first screen), check the terminal, run the app."""
+    from emr_sim.game.versus import setup_from_options
+    from emr_sim.game.warm import kernels_warm, warm_kernels
 
     setup, advisor = setup_from_options(seed, index, heroes, deck_path, rules, seat, opponent, advisor)
-    warm_kernels()  # behind the compile notice, before the first screen
     replay = None
+    in_front = replay_path is not None or not kernels_warm()
+    if in_front:
+        warm_kernels()  # a first run compiles here, behind the notice, before the first screen
     if replay_path is not None:
         from emr_sim.game.saved import load_record
 
-        replay = load_record(replay_path, setup.deck or load_deck(deck_path))  # RecordError: exit 2
+        assert setup.deck is not None
+        replay = load_record(replay_path, setup.deck)  # RecordError: exit 2
     check_terminal()
+    loader = None if in_front else Loader()
     from emr_sim.apps.tui.app import launch
 
-    launch(setup, advisor, advisor_seed, replay, replay_path)
+    if loader is not None:
+        loader.start()
+    launch(setup, advisor, advisor_seed, replay, replay_path, loader)
