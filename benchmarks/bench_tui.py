@@ -86,7 +86,7 @@ def startup(runs: int) -> None:
     for _ in range(runs):
         t = start_once()
         if t < 0:
-            print(f"cold start (compiled the kernels): {-t:.2f} s, not counted")
+            print(f"emr-sim tui to its first screen, a cold start (it compiled): {-t:.2f} s, not counted")
             continue
         times.append(t)
     if times:
