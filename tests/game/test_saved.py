@@ -114,7 +114,13 @@ def test_a_damaged_or_tampered_record_is_refused_with_its_path(saved, played, ch
 
 @pytest.mark.parametrize(
     "text,needle",
-    [("{", "not JSON"), ("[1, 2]", "expected a JSON object"), ("\xff", "not JSON"), ("", "not JSON")],
+    [
+        ("{", "not JSON"),
+        ("[1, 2]", "expected a JSON object"),
+        ("\xff", "not UTF-8 text"),
+        ("", "not JSON"),
+        ("[" * 100 + "]" * 100, "nested more than 64 levels"),
+    ],
 )
 def test_a_file_that_is_not_a_record_is_refused(tmp_path, text, needle):
     path = tmp_path / "bad.json"
@@ -123,11 +129,22 @@ def test_a_file_that_is_not_a_record_is_refused(tmp_path, text, needle):
         load_record(path, load_deck())
 
 
-def test_a_missing_file_or_a_directory_is_refused(tmp_path):
-    with pytest.raises(RecordError, match="not a file"):
+def test_a_number_too_long_to_be_a_seed_is_refused_by_its_path(saved):
+    saved.write_text(saved.read_text().replace('"seed": 3', '"seed": 1' + "0" * 40))
+    with pytest.raises(RecordError, match=r"\$\.seed: expected an integer, not a 41-digit number"):
+        load_record(saved, load_deck())
+
+
+def test_a_missing_file_a_directory_or_a_pipe_is_refused(tmp_path):
+    import os
+
+    with pytest.raises(RecordError, match="no such game record file"):
         load_record(tmp_path / "none.json", load_deck())
-    with pytest.raises(RecordError, match="not a file"):
+    with pytest.raises(RecordError, match="a directory, not a game record file"):
         load_record(tmp_path, load_deck())
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(RecordError, match="a named pipe"):
+        load_record(tmp_path / "pipe", load_deck())
 
 
 def test_an_unfinished_game_is_saved_and_replayed(played):

@@ -23,8 +23,9 @@ def compare(run_a, run_b, as_json, method):
     """
     from emr_sim.analysis.whatif import compare_runs
     from emr_sim.report.tables import compare_json, format_compare
+    from emr_sim.simulate.rundir import load_run
 
-    result = compare_runs(run_a, run_b, method)
+    result = compare_runs(load_run(run_a), load_run(run_b), method)
     if as_json:
         click.echo(json.dumps(compare_json(result), indent=1))
         return
@@ -59,15 +60,10 @@ def report(run_dir, output, compare_dir, skill_dirs, technique_pairs):
     Example: emr-sim report runs/base -o reports/base.html --skill runs/tuned
     """
     skip_blas_probe()
-    from emr_sim.report.build import build_report
+    from emr_sim.report.build import check_output, write_report
+    from emr_sim.studies.report_data import gather
 
-    path = build_report(  # checks the output path too
-        run_dir,
-        output,
-        compare_dir,
-        on_note=note,
-        skill_dirs=skill_dirs,
-        technique_pairs=technique_pairs,
-        on_summary=click.echo,
-    )
+    check_output(output)  # before the work
+    data = gather(run_dir, compare_dir, skill_dirs, technique_pairs)
+    path = write_report(data, output, on_note=note, on_summary=click.echo)
     click.echo(f"wrote {path}")

@@ -52,6 +52,7 @@ FULL_RECORD = (
 )
 VIEW_CONTENTS = "what one seat saw: its own cards, the public board and its log; no seed, no hidden card"
 HUMAN = "human"  # a seat played by a person
+WHAT = "game record"  # what the reader calls the file in its messages
 MAX_RECORD_BYTES = 16_000_000  # a game of 200 turns is well under 100 kB
 MAX_ACTIONS = 1_000_000
 INT64 = (-(2**63), 2**63 - 1)
@@ -165,20 +166,14 @@ def replay(record: GameRecord, deck: Deck, where: str = "") -> Replay:
 
 
 def read_record_file(path: str | Path) -> object:
-    """The parsed JSON of a record file; RecordError naming the file if unreadable."""
-    p = Path(path)
+    """The parsed JSON of a record file (a regular file, capped, its nesting bounded: the one
+    input reader, emr_sim.files.read); RecordError naming the file if unreadable."""
+    from emr_sim.files.read import InputFileError, parse_json, read_input
+
     try:
-        if not p.is_file():
-            raise RecordError(f"{path}: not a file")
-        if p.stat().st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES:,} bytes: not a game record")
-        return json.loads(p.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise RecordError(f"{path}: cannot read: {err.strerror or err}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise RecordError(f"{path}: not JSON: {err}") from None
-    except (RecursionError, ValueError) as err:
-        raise RecordError(f"{path}: not JSON this reader can take: {err}") from None
+        return parse_json(read_input(path, WHAT, MAX_RECORD_BYTES), path, WHAT)
+    except InputFileError as err:
+        raise RecordError(str(err)) from None
 
 
 def _fail(path: str, problem: str) -> RecordError:

@@ -117,9 +117,6 @@ def hero_name(hero: int) -> str:
 # ---------------------------------------------------------------- rules, heroes, tokens
 
 
-HERO_MODE_FIELDS = (("hero", C.P_HERO, C.NO_HERO), ("fury", C.P_FURY, 0), ("poison", C.P_POISON, 0))
-
-
 def check_hero_mode(s: np.ndarray, opts: np.ndarray) -> None:
     """Hero mode is the rules' fury option; without it no hero, fury, poison, set-aside."""
     on = int(opts[O_HERO_MODE])

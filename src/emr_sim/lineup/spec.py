@@ -13,7 +13,7 @@
     book-notech:FILE, tuned-notech   the same vectors, never the master's own technique
 
 Every greedy kind has a technique-free twin (without_technique): the greedy-notech kernel with
-the same vectors, what emr_sim.analysis.technique plays to measure a technique's worth.
+the same vectors, what emr_sim.studies.technique plays to measure a technique's worth.
 
 A list of specs (the two sides of `--players`, the rungs of a ladder) is split on the commas
 outside parentheses, so `greedy(w_pair=1.5,depth=2),random` is two specs. Every spec has a

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import re
 import shlex
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ import pandas as pd
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
+from emr_sim.files.read import read_json_record
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
 
@@ -81,12 +81,7 @@ def read_run(run_dir: str | Path) -> dict:
         raise BadInput(f"{run_dir}: no such run directory")
     if not path.is_file():
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BadInput(f"{path}: not a readable run record: {err}") from None
-    if not isinstance(record, dict) or record.get("format") != RUN_FORMAT:
-        raise BadInput(f"{path}: not a run record of format {RUN_FORMAT!r}")
+    record = read_json_record(path, "run record", RUN_FORMAT)
     problem = heroes_problem(record) or sizes_problem(record) or manifest_problem(record)
     if problem:
         raise BadInput(f"{path}: {problem}")
@@ -276,11 +271,40 @@ def load_cell(run_dir: str | Path, hero_a: str, hero_b: str, record: dict | None
     return cell.games
 
 
-def load_games(run_dir: str | Path) -> pd.DataFrame:
-    """Every game of every finished cell, one frame (emr_sim.simulate.records schema)."""
+@dataclass(frozen=True)
+class LoadedRun:
+    """A run directory read once: where it is, its record, the games of its finished cells.
+    A command reads each run it is given once and passes this on."""
+
+    path: Path
+    record: dict
+    games: pd.DataFrame  # emr_sim.simulate.records schema, every finished cell
+
+    @property
+    def expected_cells(self) -> list[tuple[str, str]]:
+        """Every cell the run's heroes call for (run_cells)."""
+        return run_cells(self.record)
+
+    @property
+    def heroes(self) -> list[str]:
+        """The masters with at least one finished cell, in HERO_NAMES order."""
+        present = set(self.games["hero_a"].astype(str)) | set(self.games["hero_b"].astype(str))
+        return [h for h in C.HERO_NAMES if h in present]
+
+
+def load_run(run_dir: str | Path) -> LoadedRun:
+    """Read a run directory once: its record checked, every finished cell checked and loaded;
+    BadInput when it is missing, not a run, damaged, or has no finished cell."""
     record = read_run(run_dir)
     cells = finished_cells(run_dir)
     if not cells:
         raise BadInput(f"{run_dir}: no finished cell yet")
-    frames = [load_cell(run_dir, a, b, record) for a, b in cells]
-    return pd.concat(frames, ignore_index=True)
+    games = pd.concat([load_cell(run_dir, a, b, record) for a, b in cells], ignore_index=True)
+    if games.empty:
+        raise BadInput(f"{run_dir}: the finished cells hold no game")
+    return LoadedRun(Path(run_dir), record, games)
+
+
+def load_games(run_dir: str | Path) -> pd.DataFrame:
+    """Every game of every finished cell, one frame (emr_sim.simulate.records schema)."""
+    return load_run(run_dir).games

@@ -10,6 +10,7 @@ ask the search for hints, review the game afterwards, save it and replay it.
     hints.py    the advisor's table for the pending decision
     review.py   the post-game review screen
     replay.py   a saved game stepped forward and back; positions and views written out
+    start.py    what `emr-sim tui` checks and starts; loader.py: the kernels loaded behind the first screen
     dialogs.py  the file-name dialog and the "terminal too small" notice
 
 Textual is an optional dependency (`pip install 'emr-sim[play]'`): nothing here imports it

@@ -17,9 +17,9 @@ from textual.events import Resize
 from emr_sim.apps.tui import too_small
 from emr_sim.apps.tui.dialogs import TooSmall
 from emr_sim.apps.tui.game import GameScreen
+from emr_sim.apps.tui.loader import Loader
 from emr_sim.apps.tui.replay import ReplayScreen
 from emr_sim.apps.tui.setup import SetupScreen
-from emr_sim.apps.tui.start import Loader
 from emr_sim.game.saved import Replay
 from emr_sim.game.versus import DEFAULT_ADVISOR, Setup, Versus
 

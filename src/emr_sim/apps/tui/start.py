@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 
 from emr_sim.apps.tui import too_small
 from emr_sim.errors import BadInput
@@ -30,28 +29,6 @@ def check_terminal() -> None:
         raise BadInput(why)
 
 
-class Loader(threading.Thread):
-    """Loads the kernels (game.warm.warm_kernels, no notice) behind the first screen; the app
-    joins it before the first game (`wait`), and an error in it is raised there."""
-
-    def __init__(self) -> None:
-        super().__init__(name="emr-sim kernels", daemon=True)
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        from emr_sim.game.warm import warm_kernels
-
-        try:
-            warm_kernels(notice=False)
-        except BaseException as err:  # handed to the app's thread by wait()
-            self.error = err
-
-    def wait(self) -> None:
-        self.join()
-        if self.error is not None:
-            raise self.error
-
-
 def start(seed, index, heroes, advisor_seed, replay_path, deck_path, rules, seat, opponent, advisor) -> None:
     """Check the options, warm the kernels (in front on a first run or for a replay, else in a
     thread behind the first screen), check the terminal, run the app."""
@@ -69,6 +46,8 @@ def start(seed, index, heroes, advisor_seed, replay_path, deck_path, rules, seat
         assert setup.deck is not None
         replay = load_record(replay_path, setup.deck)  # RecordError: exit 2
     check_terminal()
+    from emr_sim.apps.tui.loader import Loader
+
     loader = None if in_front else Loader()
     from emr_sim.apps.tui.app import launch
 
