@@ -95,6 +95,29 @@ def test_a_plays_preview_is_its_public_first_events():
     assert Versus(Setup(seat=0, seed=3, rules={"first_player": "0"})).preview(C.A_DRAW) == []
 
 
+def test_a_preview_shows_the_tokens_stepped_on_before_the_hit_check():
+    """A play into a zone with damage tokens: the preview has the step and its damage, then the
+    hit check, exactly as the play then happens (R-STEP before R-HIT)."""
+    v = Versus(Setup(seat=0, seed=5, heroes=("crow", "wind")))
+    found = 0
+    while not v.over and found < 3:
+        if v.human_to_move:
+            for code, text in v.legal():
+                shown = v.preview(code)
+                if any(row[0] == C.E_STEP for row in shown):
+                    kinds = [row[0] for row in shown]
+                    assert kinds.index(C.E_STEP) < kinds.index(C.E_DAMAGE)
+                    assert kinds[-1] in (C.E_ATTACK, C.E_WIN, C.E_DEFEATED) or C.E_CROW_CANCEL in kinds
+                    copy = Versus(v.setup, actions=v.actions)
+                    assert copy.apply(code)[: len(shown)] == shown
+                    found += 1
+                    break
+            v.apply(greedy_choice(v))
+        else:
+            v.apply(v.think())
+    assert found >= 1
+
+
 @pytest.mark.parametrize(
     "setup,needle",
     [

@@ -163,8 +163,10 @@ class Versus:
         return legal[0] if len(legal) == 1 else None
 
     def preview(self, code: int) -> list[tuple[int, ...]]:
-        """The public first events of a play or counter (the card played, the card ejected,
-        the hit check), from the action applied to a copy: what the table shows at once."""
+        """The public first events of a play or counter, from the action applied to a copy:
+        what the table shows at once (the card played and the card ejected, the tokens stepped
+        on and their damage, a crow's cancel, the hit check), up to the hit check or the first
+        event of another kind (a decision comes, or something hidden such as a draw)."""
         from emr_sim.game.actions import action_family
         from emr_sim.loops import engine
 
@@ -174,13 +176,28 @@ class Versus:
         ev = new_events()
         engine.apply_action(state, self.game.table, self.game.opts, ev, int(code))
         rows = [tuple(int(x) for x in ev[r]) for r in range(1, int(ev[0, 0]) + 1)]
-        public = (C.E_PLAY, C.E_EJECT, C.E_ATTACK, C.E_COUNTER)
         shown = []
         for row in rows:
-            if row[0] not in public:
+            if row[0] not in PREVIEWED or (row[0] == C.E_DAMAGE and row[3] != C.SRC_TRAP):
                 break
             shown.append(row)
+            if row[0] == C.E_ATTACK:
+                break
         return shown
+
+
+# the events a preview shows: public, and before any decision or hidden card
+PREVIEWED = (
+    C.E_PLAY,
+    C.E_EJECT,
+    C.E_COUNTER,
+    C.E_STEP,
+    C.E_DAMAGE,
+    C.E_CROW_CANCEL,
+    C.E_DEFEATED,
+    C.E_WIN,
+    C.E_ATTACK,
+)
 
 
 def observation(state: np.ndarray, seat: int) -> np.ndarray:

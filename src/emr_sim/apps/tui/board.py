@@ -261,17 +261,15 @@ def marks_for(s: np.ndarray, table: np.ndarray, code: int, preview: list[tuple[i
 
 
 def _play_marks(table: np.ndarray, preview: list[tuple[int, ...]]) -> Marks:
+    """Where the card goes and which is ejected; the preview's events in the log's words."""
+    from emr_sim.game.log import format_events
+
     marks = Marks()
-    words = []
-    for kind, p, a, b, c, _d in preview:
+    for kind, p, a, b, _c, _d in preview:
         if kind in (C.E_PLAY, C.E_COUNTER):
             marks.zones[(p, b)] = "new"
             marks.incoming[(p, b)] = a
-            words.append(f"{card_label(table, a)} goes into zone {b}")
         elif kind == C.E_EJECT:
             marks.zones[(p, b)] = "ejected"
-            words.append(f"{card_label(table, a)} (zone {b}) is ejected")
-        elif kind == C.E_ATTACK:
-            words.append(f"attack {a} vs defence {b}: {'HIT' if c == 1 else 'miss'}")
-    marks.text = "; ".join(words)
+    marks.text = "; ".join(format_events(preview, table))
     return marks

@@ -15,7 +15,7 @@ class AskPath(ModalScreen[str | None]):
     BINDINGS = [("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     AskPath { align: center middle; }
-    AskPath > Vertical { width: 80; height: auto; border: round $accent; padding: 1 2; background: $panel; }
+    AskPath > Vertical { width: 100; height: auto; border: round $accent; padding: 1 2; background: $panel; }
     """
 
     def __init__(self, title: str, default: str) -> None:
