@@ -5,7 +5,9 @@
 
 startup: runs `python -m emr_sim.cli tui` in a pseudo-terminal of 120x40 (warm kernels: a
 first run compiles and is reported apart) and times it from the start of the process until
-the set-up screen's title has been written to the terminal; then quits it with ctrl+q.
+the set-up screen's title has been written to the terminal, with the CPU time the process
+had used by then (on a busy machine the wall time is the CPU time stretched by the waits for
+a core; the load average is printed); then quits it with ctrl+q.
 
 keys: drives the app headless (Textual's run_test, 120x40) against ismcts:50000 (the largest
 search a player spec allows), the program moving first; while the program thinks in its
@@ -56,13 +58,20 @@ def start_once(timeout: float = 120.0) -> float:
             if ready:
                 seen += os.read(fd, 65536)
         took = time.perf_counter() - begun
+        cpu = cpu_seconds(pid)
         os.write(fd, b"\x11")  # ctrl+q
         _quit(pid, fd)
     finally:
         os.close(fd)
     if b"compiling the simulation kernels" in seen:
-        return -took  # a cold start: reported apart
-    return took
+        return -took, cpu  # a cold start: reported apart
+    return took, cpu
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system, all threads) the process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _quit(pid: int, fd: int, timeout: float = 10.0) -> None:
@@ -82,17 +91,21 @@ def _quit(pid: int, fd: int, timeout: float = 10.0) -> None:
 
 
 def startup(runs: int) -> None:
-    times = []
+    times, cpus = [], []
     for _ in range(runs):
-        t = start_once()
+        t, cpu = start_once()
         if t < 0:
             print(f"emr-sim tui to its first screen, a cold start (it compiled): {-t:.2f} s, not counted")
             continue
         times.append(t)
+        cpus.append(cpu)
     if times:
         shown = ", ".join(f"{t:.2f}" for t in times)
         print(f"emr-sim tui to its first screen, warm kernels, {len(times)} runs: {shown} s")
         print(f"  median {statistics.median(times):.2f} s, max {max(times):.2f} s")
+        shown = ", ".join(f"{c:.2f}" for c in cpus)
+        print(f"  CPU time used by then (user + system): {shown} s, median {statistics.median(cpus):.2f} s")
+        print(f"  load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 async def send(app, key: str, marks: list[float], timeout: float = 5.0) -> float | None:

@@ -102,7 +102,7 @@ def test_a_preview_shows_the_tokens_stepped_on_before_the_hit_check():
     found = 0
     while not v.over and found < 3:
         if v.human_to_move:
-            for code, text in v.legal():
+            for code, _text in v.legal():
                 shown = v.preview(code)
                 if any(row[0] == C.E_STEP for row in shown):
                     kinds = [row[0] for row in shown]

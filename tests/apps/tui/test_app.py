@@ -317,3 +317,19 @@ def test_a_terminal_too_small_is_covered_by_a_notice():
             await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the notice gone")
 
     run(go())
+
+
+def test_the_kernels_load_behind_the_first_screen_and_the_game_waits_for_them():
+    from emr_sim.apps.tui.loader import Loader
+
+    async def go():
+        loader = Loader()
+        app = PlayApp(Setup(seed=3), advisor=ADVISOR, loader=loader)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up screen")
+            await until(pilot, lambda: loader.ident is not None, "the loader started after the first screen")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            assert not loader.is_alive() and loader.error is None and app.loader is None
+
+    run(go())

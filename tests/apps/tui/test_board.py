@@ -105,7 +105,10 @@ def test_a_plays_marks_show_where_the_card_goes_and_what_is_ejected():
     code = dict((text, c) for c, text in v.legal())["play red 3-4 left"]
     marks = marks_for(v.game.state, v.game.table, code, v.preview(code))
     assert marks.zones == {(0, 1): "new", (0, 3): "ejected"}
-    assert marks.text == "P0 plays red 3-4 into zone 1, ejecting bow 3-3 from zone 3; attack 7 vs defence 6: miss"
+    assert (
+        marks.text
+        == "P0 plays red 3-4 into zone 1, ejecting bow 3-3 from zone 3; attack 7 vs defence 6: miss"
+    )
     text = drawn(v, marks)
     assert "zone 1 new" in text and "zone 3 ejected" in text and "> red 3-4" in text
 

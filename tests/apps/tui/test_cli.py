@@ -109,6 +109,7 @@ def test_good_options_reach_the_app(terminal, record):
     assert (setup.seed, setup.seat, setup.opponent.text, setup.heroes) == (5, 1, "tuned", ("crow", "wind"))
     assert setup.rules["fury"] == "on" and advisor == "ismcts:5000" and replay is None
     assert kernels_warm() and loader is not None  # warm kernels: they load behind the first screen
+    loader.start()  # the app starts it once its first screen is drawn
     loader.wait()
     result = run("tui", "--replay", record, "--advisor", "ismcts:300", "--advisor-seed", "4")
     assert result.exit_code == 0, result.output

@@ -62,10 +62,14 @@ class PlayApp(App):
             self.push_screen(SetupScreen(self.setup))
         self.started = True
         self.call_after_refresh(self.check_size, self.size.width, self.size.height)
+        if self.loader is not None:
+            self.call_after_refresh(self.loader.start)  # once the first screen is drawn
 
     def start_game(self, setup: Setup) -> None:
         """A new game screen over the set-up screen (once the kernels are loaded)."""
         if self.loader is not None:
+            if not self.loader.is_alive() and self.loader.ident is None:
+                self.loader.start()  # the game began before the first refresh
             self.loader.wait()
             self.loader = None
         self.setup = setup

@@ -1,5 +1,6 @@
 """The kernels loading in a thread behind the play app's first screen (emr-sim tui with
-warm kernels: emr_sim.game.warm)."""
+warm kernels: emr_sim.game.warm). The app starts it once its first screen is drawn, so the
+two do not share the CPU before the person sees something."""
 
 from __future__ import annotations
 

@@ -51,6 +51,4 @@ def start(seed, index, heroes, advisor_seed, replay_path, deck_path, rules, seat
     loader = None if in_front else Loader()
     from emr_sim.apps.tui.app import launch
 
-    if loader is not None:
-        loader.start()
     launch(setup, advisor, advisor_seed, replay, replay_path, loader)
