@@ -28,7 +28,7 @@ from emr_sim.lineup.heroes import parse_hero_pair
 from emr_sim.lineup.spec import PlayerSpec, parse_spec
 
 DEFAULT_OPPONENT = "greedy"
-DEFAULT_ADVISOR = "ismcts:5000"  # hints and reviews: about 50 ms a decision on one core
+DEFAULT_ADVISOR = "ismcts:5000"  # hints and reviews: 61-84 ms a decision (docs/play.md)
 
 
 def opponent_spec(text: str | PlayerSpec) -> PlayerSpec:
