@@ -117,3 +117,20 @@ def test_good_options_reach_the_app(terminal, record):
     assert (advisor, advisor_seed, name) == ("ismcts:300", 4, str(record))
     assert loader is None  # a replay is checked through the engine before the first screen
     assert replay.record.seed == 3 and replay.game.over
+
+
+def test_a_first_run_warms_the_kernels_in_front_before_the_app(terminal, monkeypatch):
+    """Without the warm-up's mark (a first run, or new kernel sources), the kernels are called
+    in front, behind the compile notice, before the app starts; with it, the app gets a loader."""
+    from support.cli import run
+
+    import emr_sim.game.warm as warm
+
+    calls = []
+    monkeypatch.setattr(warm, "kernels_warm", lambda: False)
+    monkeypatch.setattr(
+        warm, "warm_kernels", lambda notice=True: calls.append(("warm", notice, len(terminal)))
+    )
+    assert run("tui", "--seed", "2").exit_code == 0
+    assert calls == [("warm", True, 0)]  # before the launch
+    assert terminal[-1][-1] is None  # no loader: nothing left to load
