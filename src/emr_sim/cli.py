@@ -886,5 +886,77 @@ class TuneBar:
         return printer
 
 
+@main.command()
+@click.argument("runs", nargs=-1, required=True, type=click.Path(file_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print every run's metagame as one JSON object.")
+@click.option(
+    "--boot",
+    type=click.IntRange(min=0),
+    default=1_000,
+    show_default=True,
+    help="Bootstrap resamples of each cell's pairs (0: point estimates only).",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Bootstrap seed (default fixed).")
+@click.option(
+    "--alpha", type=click.FloatRange(min=0, min_open=True), default=None, help="α-Rank's α (default 5)."
+)
+@click.option(
+    "--population", type=click.IntRange(min=2), default=None, help="α-Rank's population (default 50)."
+)
+@click.option(
+    "--bans",
+    type=click.Choice(["both", "opponent"]),
+    default="both",
+    show_default=True,
+    help="Draft: a ban removes the master for both players, or for the opponent only.",
+)
+@click.option(
+    "--first-turn",
+    type=click.Choice(["picker", "drawn"]),
+    default="picker",
+    show_default=True,
+    help="Draft: the first picker takes the first turn (R-OPT-HERO), or it is drawn per game (D-FIRST).",
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="Also write the metagame as an HTML page."
+)
+def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output):
+    """The metagame of finished matrix runs: the game of picking a master (docs/meta.md).
+
+    For each RUN: the Nash equilibrium of blind picks (maximum-entropy), each master's score
+    against it, the transitive and cyclic parts of the matrix and its rock-paper-scissors
+    triangles, α-Rank, and a draft with bans; intervals from a bootstrap over each cell's pairs.
+    Give one run per rung (e.g. greedy, tuned, ismcts:400) to see the meta move with skill.
+    Example: emr-sim meta runs/default runs/tuned -o reports/meta.html
+    """
+    from emr_sim import __version__
+    from emr_sim.analysis import meta as M
+    from emr_sim.report.meta import Rung, format_meta, meta_json, render_page
+
+    settings = M.Settings(
+        boot=boot,
+        seed=M.BOOT_SEED if seed is None else seed,
+        alpha=M.R.ALPHA if alpha is None else alpha,
+        population=M.R.POPULATION if population is None else population,
+        bans=bans,
+        first_turn=first_turn,
+    )
+    if output:
+        check_output(output, "the metagame page")
+    for run_dir in runs:
+        M.load_meta_run(run_dir)  # every run checked before the work
+    results = [M.analyse_run(run_dir, settings) for run_dir in runs]
+    if output:
+        from emr_sim.files import write_text
+
+        write_text(output, render_page([Rung(r.info["label"], r) for r in results], __version__))
+    if as_json:
+        click.echo(json.dumps(meta_json(results), indent=1))
+    else:
+        click.echo(format_meta(results))
+    if output:
+        note(f"wrote {output}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

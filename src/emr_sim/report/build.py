@@ -9,7 +9,6 @@ autoescaping and writes one self-contained HTML file atomically.
 from __future__ import annotations
 
 import datetime as dt
-import importlib.resources
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from emr_sim import __version__
 from emr_sim import analysis as A
@@ -27,6 +25,7 @@ from emr_sim.files import check_writable, write_text
 from emr_sim.report import plots as P
 from emr_sim.report.example_game import deck_problem, example_game
 from emr_sim.report.formatting import as_int, as_number, interval, pct, points, pvalue
+from emr_sim.report.templating import environment
 from emr_sim.simulate import setup
 from emr_sim.simulate.setup import shown
 
@@ -491,9 +490,36 @@ def comparison_section(run: RunData, other: RunData) -> dict:
 # ---------------------------------------------------------------- the whole report
 
 
-def report_context(run: RunData, other: RunData | None = None, skill: dict | None = None) -> dict:
+def meta_context(runs: Sequence[RunData]) -> dict:
+    """The metagame section (emr_sim.report.meta) of the report's run and its skill rungs: a rung
+    that is unfinished or has two different players says so instead."""
+    from emr_sim.analysis.meta import analyse_meta, describe, players_problem, run_key
+    from emr_sim.report.meta import Rung, meta_section
+
+    rungs = []
+    for run in runs:
+        label = _run_label(run)
+        problem = players_problem(run.record)
+        if problem is None and not run.complete:
+            problem = (
+                f"the run is unfinished ({len(run.cells)} of {len(run.expected_cells)} cells) and the "
+                "metagame needs every cell"
+            )
+        if problem is not None:
+            rungs.append(Rung(label, None, problem))
+            continue
+        result = analyse_meta(run.games, key=run_key(run.record))
+        result.info = describe(run.path, run.record, run.games)
+        rungs.append(Rung(label, result))
+    return meta_section(rungs)
+
+
+def report_context(
+    run: RunData, other: RunData | None = None, skill: dict | None = None, meta: dict | None = None
+) -> dict:
     """Everything the template shows, as plain strings, numbers, lists and data URIs; `skill`
-    is the balance-and-skill section (emr_sim.report.skill.skill_section), when asked for."""
+    is the balance-and-skill section (emr_sim.report.skill.skill_section), when asked for;
+    `meta` the metagame section (meta_context)."""
     record, rules = record_rows(run)
     context = {
         "title": f"Hero matrix report: {_run_label(run)}",
@@ -514,6 +540,7 @@ def report_context(run: RunData, other: RunData | None = None, skill: dict | Non
         "lopsided": lopsided_section(run),
         "compare": comparison_section(run, other) if other is not None else None,
         "skill": skill,
+        "meta": meta,
     }
     return context
 
@@ -521,17 +548,6 @@ def report_context(run: RunData, other: RunData | None = None, skill: dict | Non
 def _has_cell(run: RunData, a: str, b: str) -> bool:
     ca, cb = run.cells["hero_a"].astype(str), run.cells["hero_b"].astype(str)
     return bool((((ca == a) & (cb == b)) | ((ca == b) & (cb == a))).any())
-
-
-def environment() -> Environment:
-    folder = importlib.resources.files("emr_sim.report") / "templates"
-    return Environment(
-        loader=FileSystemLoader(str(folder)),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
 
 
 def render(context: dict) -> str:
@@ -548,8 +564,10 @@ def build_report(
     on_summary: Callable[[str], None] | None = None,
 ) -> Path:
     """Write the HTML report of run_dir (compared with compare_dir when given) to output;
-    on_note(text) hears of a run that is unfinished. With skill_dirs (runs on the same seed and
-    heroes by other players: the rungs after run_dir), a balance-and-skill section, whose
+    on_note(text) hears of a run that is unfinished. The metagame section covers run_dir and
+    the skill rungs (emr_sim.analysis.meta, with its default bootstrap). With skill_dirs (runs
+    on the same seed and heroes by other players: the rungs after run_dir), a balance-and-skill
+    section, whose
     summary lines on_summary(line) hears; technique_pairs > 0 plays that many deals per cell
     for each master's paired technique worth at each rung (emr_sim.report.skill).
 
@@ -579,7 +597,8 @@ def build_report(
         from emr_sim.report.skill import skill_section
 
         skill = skill_section(rungs, technique_pairs)
-    html = render(report_context(run, other, skill))
+    meta = meta_context(rungs or [run])
+    html = render(report_context(run, other, skill, meta))
     write_text(out, html)
     if skill and on_summary is not None:
         for line in skill["summary"]:
