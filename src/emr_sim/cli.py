@@ -886,7 +886,18 @@ class TuneBar:
         return printer
 
 
-@main.command()
+class OneLineUsage(click.Command):
+    """A command whose usage errors (unknown option, bad value, missing argument) are one line
+    naming the problem, exit 2, like any other bad input."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as err:
+            raise BadInput(f"{ctx.command_path}: {err.format_message()}") from None
+
+
+@main.command(cls=OneLineUsage)
 @click.argument("runs", nargs=-1, required=True, type=click.Path(file_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print every run's metagame as one JSON object.")
 @click.option(

@@ -126,9 +126,9 @@ def _run_lines(result: MetaResult) -> list[str]:
     n = m["masters"]
     head = (
         f"{info.get('run_dir', '?')}: {info.get('players', '?')} on both sides, {n} masters, "
-        f"{m['cells']} cells, {info.get('games', 0):,} games; {boot_text(result)}"
+        f"{m['cells']} cells, {info.get('games', 0):,} games"
     )
-    lines = [head, "", f"Blind pick: the Nash equilibrium of the {n}×{n} score matrix (a mirror scores 50 %)"]
+    lines = [head, boot_text(result), "", f"Blind pick: the Nash equilibrium of the {n}×{n} score matrix (a mirror scores 50 %)"]
     lines += _master_table(result)
     eq = "unique" if m["unique"] else "not unique: the maximum-entropy one is shown"
     lines.append(f"  equilibrium: {eq} (unique in {share(m['unique_share'])} of resamples)")
@@ -139,28 +139,38 @@ def _run_lines(result: MetaResult) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-MASTER_HEAD = (
-    f"  {'master':<9}{'Nash [95 %]':>24}{'support':>9}{'value vs Nash [95 %]':>25}"
-    f"{'rating, points':>22}{'α-Rank [95 %]':>24}{'α→∞ (support)':>17}"
+# the masters' table: (heading, width) of each column after the master's name
+MASTER_COLUMNS = (
+    ("Nash [95 %]", 22),
+    ("support", 9),
+    ("vs Nash [95 %]", 20),
+    ("rating, points", 19),
+    ("α-Rank [95 %]", 22),
+    ("α→∞ (sink)", 14),
 )
 
 
 def _master_table(result: MetaResult) -> list[str]:
-    lines = [MASTER_HEAD]
+    lines = [f"  {'master':<9}" + "".join(f"{head:>{width}}" for head, width in MASTER_COLUMNS)]
     for hero, r in ordered(result.masters).iterrows():
-        lines.append(
-            f"  {hero!s:<9}{pct_ci(r['nash'], r['nash_low'], r['nash_high']):>24}"
-            f"{share(r['support_prob']):>9}"
-            f"{pct_ci(r['value'], r['value_low'], r['value_high']):>25}"
-            f"{pts_ci(r['rating'], r['rating_low'], r['rating_high']):>22}"
-            f"{pct_ci(r['alpharank'], r['alpharank_low'], r['alpharank_high']):>24}"
-            f"{pct(r['alpharank_limit'], 0) + ' (' + share(r['limit_prob']) + ')':>17}"
+        values = (
+            pct_ci(r["nash"], r["nash_low"], r["nash_high"]),
+            share(r["support_prob"]),
+            pct_ci(r["value"], r["value_low"], r["value_high"]),
+            pts_ci(r["rating"], r["rating_low"], r["rating_high"]),
+            pct_ci(r["alpharank"], r["alpharank_low"], r["alpharank_high"]),
+            f"{pct(r['alpharank_limit'], 0)} ({share(r['limit_prob'])})",
         )
+        cells = "".join(f"{v:>{width}}" for v, (_, width) in zip(values, MASTER_COLUMNS, strict=True))
+        lines.append(f"  {hero!s:<9}{cells}")
     s = result.settings
-    lines.append(
-        f"  support: share of resamples with the master in the equilibrium's support; rating: the transitive "
-        f"part predicts 50 % + rating_i − rating_j; α-Rank: α = {s.alpha:g}, population {s.population}"
-    )
+    lines += [
+        "  support: share of resamples with the master in the equilibrium's support;",
+        "  vs Nash: its score against the equilibrium mix (50 % on the support);",
+        "  rating: the transitive part predicts 50 % + rating_i − rating_j;",
+        f"  α-Rank: α = {s.alpha:g}, population {s.population}; α→∞: its limit, and the share of",
+        "  resamples whose limit puts mass on the master",
+    ]
     return lines
 
 
