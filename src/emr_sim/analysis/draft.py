@@ -88,15 +88,28 @@ def solve_draft(Q: np.ndarray, bans: str = BOTH) -> Draft:
     check_draft(n, bans)
     stage = pick_values(Q, *pools(n, bans))
     game: MatrixGame = solve_matrix_game(stage)
-    counter_q = np.where(np.eye(n, dtype=bool), np.inf, Q)
-    counter = counter_q.argmin(axis=1)
-    worst = counter_q.min(axis=1)
+    counter, worst = counter_picks(Q)
     return Draft(game.value, game.row, game.column, stage, counter, worst, float(worst.max()))
 
 
-def draft_values(Qs: np.ndarray, bans: str = BOTH) -> np.ndarray:
-    """The draft's value for a stack of score matrices Qs (B x n x n), one LP each."""
-    n = Qs.shape[-1]
+def counter_picks(Q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """With nothing banned: each first pick's best answer (the lowest Q in its row, another
+    master) and the first picker's score then."""
+    others = np.where(np.eye(Q.shape[0], dtype=bool), np.inf, Q)
+    return others.argmin(axis=1), others.min(axis=1)
+
+
+def open_value(Q: np.ndarray) -> float:
+    """The pick stage with nothing banned: max over i of min over j != i of Q[i, j]."""
+    return float(counter_picks(np.asarray(Q, dtype=float))[1].max())
+
+
+def draft_value(Q: np.ndarray, bans: str = BOTH) -> float:
+    """The draft's value alone (the bootstrap's question): the ban game's saddle point when it
+    has one (max-min = min-max of pure bans), else its LP."""
+    Q = np.asarray(Q, dtype=float)
+    n = Q.shape[0]
     check_draft(n, bans)
-    first, second = pools(n, bans)
-    return np.array([solve_matrix_game(pick_values(Q, first, second)).value for Q in Qs])
+    stage = pick_values(Q, *pools(n, bans))
+    low, high = stage.min(axis=1).max(), stage.max(axis=0).min()
+    return float(low) if low == high else solve_matrix_game(stage).value

