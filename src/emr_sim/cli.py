@@ -894,7 +894,7 @@ class OneLineUsage(click.Command):
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as err:
-            raise BadInput(f"{ctx.command_path}: {err.format_message()}") from None
+            raise BadInput(f"{ctx.info_name}: {err.format_message()}") from None
 
 
 @main.command(cls=OneLineUsage)
