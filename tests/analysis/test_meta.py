@@ -309,6 +309,7 @@ def test_a_clear_cycle_is_resolved_and_uniform():
     assert result.masters["support_prob"].tolist() == [1.0, 1.0, 1.0]
     assert result.summary["cyclic_share"] == pytest.approx(1.0)
     assert result.summary["draft"] is None  # three masters cannot ban two and still pick two
+    assert "needs at least 4 masters, not 3" in result.summary["draft_problem"]
     (t,) = result.triangles.itertuples(index=False)
     assert (t.a, t.b, t.c) == ("crow", "poison", "wind") and t.resolved and t.cycle_prob == 1.0
     assert t.curl == pytest.approx(0.9)

@@ -199,7 +199,7 @@ def analyse_matrix(
     h = H.hodge(A)
     Q = F if settings.first_turn == PICKER else P
     draft, value, open_value = None, float("nan"), float("nan")
-    if len(P) >= D.MIN_MASTERS[settings.bans] and np.all(np.isfinite(Q)):
+    if draft_problem(len(P), settings, Q) is None:
         open_value = D.open_value(Q)
         if support is None:
             draft = D.solve_draft(Q, settings.bans)
@@ -280,7 +280,7 @@ def analyse_meta(
         masters=_masters(outcomes.heroes, point, boots),
         cells=cells,
         triangles=_triangles(outcomes.heroes, P, Ps, boots, triples, cells),
-        summary=_summary(outcomes, P, Ps, point, boots, cells),
+        summary=_summary(outcomes, P, F, Ps, point, boots, cells, settings),
     )
 
 
@@ -398,7 +398,9 @@ def _triangles(heroes, P, Ps, boots, triples, cells) -> pd.DataFrame:
     return out.sort_values("curl", ascending=False, kind="stable", ignore_index=True)
 
 
-def _summary(outcomes: Outcomes, P, Ps, point: Point, boots: list[Point], cells: pd.DataFrame) -> dict:
+def _summary(
+    outcomes: Outcomes, P, F, Ps, point: Point, boots: list[Point], cells: pd.DataFrame, settings: Settings
+) -> dict:
     n = len(outcomes.heroes)
     A = P - 0.5
     total = float(np.sum(A**2))
@@ -422,7 +424,19 @@ def _summary(outcomes: Outcomes, P, Ps, point: Point, boots: list[Point], cells:
         "resolved_cells": int(cells["resolved"].sum()),
         "z": simultaneous_z(len(cells)),
     }
+    Q = F if settings.first_turn == PICKER else P
+    out["draft_problem"] = draft_problem(n, settings, Q)
     return out | _draft_summary(outcomes.heroes, point, boots)
+
+
+def draft_problem(n: int, settings: Settings, Q: np.ndarray) -> str | None:
+    """Why the draft is not defined here, or None."""
+    need = D.MIN_MASTERS[settings.bans]
+    if n < need:
+        return f"a draft with --bans {settings.bans} needs at least {need} masters, not {n}"
+    if not np.all(np.isfinite(Q)):
+        return "a cell has no game in which one side moved first: --first-turn drawn reads whole cells"
+    return None
 
 
 def _draft_summary(heroes: list[str], point: Point, boots: list[Point]) -> dict:

@@ -200,8 +200,7 @@ def _draft_lines(result: MetaResult) -> list[str]:
     d = result.summary["draft"]
     head = "Draft: both ban one master at once, then the first picker picks and the second counter-picks"
     if d is None:
-        need = "4" if result.settings.bans == "both" else "3"
-        return [head, f"  not defined: it needs at least {need} masters"]
+        return [head, f"  not defined: {result.summary['draft_problem']}"]
     masters = result.masters
     lines = [
         head,
@@ -385,7 +384,7 @@ def _rung_context(rung: Rung) -> dict:
         "cells": m["cells"],
         "z": f"{m['z']:.2f}",
         "draft": draft,
-        "draft_need": "4" if r.settings.bans == "both" else "3",
+        "draft_problem": m["draft_problem"],
     }
 
 
