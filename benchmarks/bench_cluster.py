@@ -23,10 +23,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from emr_sim.console.progress import progress_bar
 from emr_sim.simulate import cluster as K
 from emr_sim.simulate import runner
 from emr_sim.simulate.matrix import run_matrix
-from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
+from emr_sim.simulate.runner import load_kernels, run_pairs
 from emr_sim.simulate.setup import run_setup
 
 TASKS = 20  # chunks per size in the overhead measurement

@@ -23,13 +23,13 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
 from emr_sim.jit import njit_alloc
+from emr_sim.loops.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals
 from emr_sim.players.params import default_weights
 from emr_sim.rng import seed_rng
 from emr_sim.rules.flow import advance, apply_action
 from emr_sim.rules.turn import new_game
-from emr_sim.sim.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
 
 MAX_STEPS = 4000  # action codes kept per game
 

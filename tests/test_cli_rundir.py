@@ -17,7 +17,8 @@ import pandas as pd
 import pytest
 from support.cli import ERROR_PREFIX, ESTIMATE, EXIT_CANNOT_WRITE, cannot_write, fails, run
 
-from emr_sim import files
+from emr_sim.files import write as write_module
+from emr_sim.simulate import runwriter
 
 HEROES = "crow,wind,earth"
 GAMES = "20"
@@ -58,7 +59,7 @@ def unfinish(run_dir, cell: str) -> None:
 
 
 def leftovers(root) -> list[str]:
-    return [p.name for p in root.rglob("*") if p.name.endswith(files.TEMP_SUFFIX)]
+    return [p.name for p in root.rglob("*") if p.name.endswith(write_module.TEMP_SUFFIX)]
 
 
 # ---------------------------------------------------------------- report and compare refuse
@@ -162,14 +163,14 @@ def test_matrix_on_a_full_disk_keeps_the_finished_cells(copy, monkeypatch):
 
 def test_a_failed_manifest_write_keeps_the_cell_for_the_next_run(copy, monkeypatch):
     unfinish(copy, "wind-earth")
-    real = files.write_text
+    real = write_module.write_text
 
     def write_text(path, text):
         if str(path).endswith("run.json"):
-            raise files.WriteError(path, os.strerror(errno.ENOSPC))
+            raise write_module.WriteError(path, os.strerror(errno.ENOSPC))
         return real(path, text)
 
-    monkeypatch.setattr(files, "write_text", write_text)
+    monkeypatch.setattr(runwriter, "write_text", write_text)  # the writer of run.json
     line = cannot_write("matrix", "-o", copy, *SMALL, needles=(f"{copy / 'run.json'}: ", "No space left"))
     assert "cells/wind-earth.parquet" in line
     monkeypatch.undo()
@@ -228,7 +229,7 @@ def test_report_and_resolve_on_a_full_disk(runs, tmp_path, monkeypatch):
     position.write_text(json.dumps(Game.new(seed=3).position()), encoding="utf-8")
     out = tmp_path / "out"
     out.mkdir()
-    monkeypatch.setattr(files.Path, "write_text", half_then_full)
+    monkeypatch.setattr(write_module.Path, "write_text", half_then_full)
     report = out / "r.html"
     cannot_write("report", runs[0], "-o", report, needles=(f"{report}: cannot write: No space left",))
     following = out / "next.json"
@@ -248,7 +249,7 @@ def read_only(directory, monkeypatch) -> None:
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(dir))
         return real(*args, dir=dir, **kw)
 
-    monkeypatch.setattr(files.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(write_module.tempfile, "mkstemp", mkstemp)
 
 
 def test_matchup_report_and_resolve_into_a_read_only_directory(runs, tmp_path, monkeypatch):

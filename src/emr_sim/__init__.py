@@ -5,7 +5,7 @@ The package in the order a game's data flows (README "Architecture"):
     codes, options, jit, rng, errors, stats   the foundation
     cards                                      deck files -> card table
     rules/, players/                           the jitted kernels: rules and players
-    sim/                                       the jitted game loops
+    loops/                                       the jitted game loops
     game/                                      the Python face of one game
     simulate/                                  many games: run set-up, runner, matchup, matrix
     analysis/                                  statistics of games frames, what-if
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emr_sim.version import __version__
+
 if TYPE_CHECKING:
     from emr_sim.simulate.matchup import MatchupResult
-
-__version__ = "0.1.0"
 
 
 def matchup(hero_a: str, hero_b: str, **settings) -> MatchupResult:

@@ -323,3 +323,25 @@ N_TECH = N_HEROES + 1
 TECH_F_CHOOSE = N_HEROES  # F-CHOOSE: the played card's effect applied instead
 TECH_NAMES = HERO_NAMES + ("fury-choose",)
 GR_SIZE = GR_TECH + 2 * N_TECH
+
+
+# ---------------------------------------------------------------- decoding, as plain functions
+# The kernels wrap these with njit (rules/core.py: pb, target_player, target_sub); the Python
+# side calls them as they are, so that reading a state needs no numba.
+
+MAX_CROWS = 3  # H-CROW: at most 3 of a player's crow tokens on the board
+
+
+def player_base(p):
+    """Offset of player p's block in the state (the player offset, `pb` in the kernels)."""
+    return P_BASE + p * P_SIZE
+
+
+def target_player(code):
+    """The player whose board a target action code (A_TARGET + player * TARGET_SPAN + sub) names."""
+    return (code - A_TARGET) // TARGET_SPAN
+
+
+def target_sub(code):
+    """The sub-code of a target action code: a zone, or an effect's own choice (A_TARGET codes)."""
+    return (code - A_TARGET) % TARGET_SPAN

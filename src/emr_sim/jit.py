@@ -18,7 +18,7 @@ _PACKAGE = pathlib.Path(__file__).resolve().parent
 # The compiled kernels are the three kernel packages and the foundation modules they
 # import (tests/test_jit.py checks that kernel code imports nothing else of emr_sim).
 # Every other module is plain Python: editing it keeps the compiled kernels.
-KERNEL_PACKAGES = ("rules", "players", "sim")
+KERNEL_PACKAGES = ("rules", "players", "loops")
 KERNEL_MODULES = ("codes.py", "options.py", "jit.py", "rng.py")
 
 

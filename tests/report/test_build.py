@@ -18,13 +18,13 @@ import stat
 
 import pytest
 from PIL import Image
+from support.report import build_report
 
 from emr_sim import analysis as A
 from emr_sim.cards import default_deck_path
 from emr_sim.errors import BadInput
 from emr_sim.report import build as report_build
-from emr_sim.report.build import build_report
-from emr_sim.report.example_game import choose_game, load_run_deck, replay, stored_winner
+from emr_sim.simulate.example import choose_game, load_run_deck, replay, stored_winner
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import load_games, read_run
 
@@ -183,7 +183,7 @@ def test_play_command_prints_the_example_log(runs):
     from click.testing import CliRunner
 
     from emr_sim.cli import main
-    from emr_sim.report.example_game import example_game
+    from emr_sim.simulate.example import example_game
 
     record = read_run(runs[0])
     games = load_games(runs[0])

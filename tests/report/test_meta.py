@@ -1,4 +1,5 @@
-"""The metagame in the HTML report (emr_sim.report.meta through build_report) and its renderers:
+"""The metagame in the HTML report (gathered by emr_sim.studies.report_data, shaped by
+emr_sim.report.meta) and its renderers:
 the section and its place in the report, a rung that cannot have one, JSON without NaN."""
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import pandas as pd
 import pytest
 
 from emr_sim.analysis import meta as M
-from emr_sim.report.build import build_report
+from emr_sim.report.build import write_report
 from emr_sim.report.meta import Rung, format_meta, meta_json, render_page
 from emr_sim.simulate.matrix import run_matrix
+from emr_sim.studies.report_data import gather
 
 HEROES = ["crow", "wind", "poison", "kungfu"]
 SEED = 5151
@@ -35,7 +37,7 @@ def section_text(html: str) -> str:
 
 
 def test_the_report_holds_the_metagame_section(run_dir, tmp_path):
-    out = build_report(run_dir, tmp_path / "r.html")
+    out = write_report(gather(run_dir), tmp_path / "r.html")
     html = out.read_text(encoding="utf-8")
     assert 'href="#meta"' in html
     assert "<h2>8. Metagame: the game of picking a master</h2>" in html
@@ -55,8 +57,8 @@ def test_an_unfinished_run_says_why_it_has_no_metagame(run_dir, tmp_path):
     record = json.loads((copy / "run.json").read_text(encoding="utf-8"))
     del record["cells"]["crow-wind"]
     (copy / "run.json").write_text(json.dumps(record), encoding="utf-8")
-    html = build_report(copy, tmp_path / "r.html").read_text(encoding="utf-8")
-    assert "Not computed: the run is unfinished (5 of 6 cells)" in section_text(html)
+    html = write_report(gather(copy), tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "Not computed: not a finished matrix: 1 of 6 cells not played (crow vs wind)" in section_text(html)
 
 
 def hand_made(boot: int) -> M.MetaResult:

@@ -29,7 +29,7 @@ from emr_sim.simulate.ladder import run_ladder
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.setup import run_setup
 from emr_sim.tuning.cmaes import TuneSettings, tune_vector
-from emr_sim.tuning.evaluate import Field, score_batch
+from emr_sim.tuning.scoring import Field, score_batch
 
 ALARM_SECONDS = 120  # per test: a LocalCluster starts in a few seconds, the runs take less
 SMALL_CHUNK = 7  # pairs per task in the tests: many tasks, finishing out of order

@@ -20,12 +20,12 @@ from tqdm import tqdm
 from emr_sim import codes as C
 from emr_sim.analysis import adjust, cell_table
 from emr_sim.analysis.whatif import compare_runs
+from emr_sim.loops.pairs import RECORD_COLS
 from emr_sim.report.tables import format_matrix
-from emr_sim.sim.pairs import RECORD_COLS
 from emr_sim.simulate import runner
 from emr_sim.simulate.matrix import CellSpec, play_cell, run_matrix
 from emr_sim.simulate.records import BYTES_PER_GAME, COLUMN_TYPES, GameColumns
-from emr_sim.simulate.rundir import cell_path, load_games, read_run
+from emr_sim.simulate.rundir import cell_path, load_games, load_run, read_run
 from emr_sim.simulate.setup import run_setup
 from emr_sim.simulate.sizes import HELD_BYTES_PER_GAME, MAX_GAMES, check_memory
 
@@ -196,5 +196,5 @@ def test_cells_written_as_int64_load_and_analyse_the_same(tmp_path):
     pd.testing.assert_frame_equal(adjust(cell_table(old_games)), adjust(cell_table(new_games)))
     record = read_run(new)
     assert format_matrix(old_games, record, "holm") == format_matrix(new_games, record, "holm")
-    unchanged = compare_runs(old, new, "holm").cells
+    unchanged = compare_runs(load_run(old), load_run(new), "holm").cells
     assert len(unchanged) == 3 and (unchanged["delta"] == 0).all()

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -37,6 +37,9 @@ from emr_sim.analysis import draft as D
 from emr_sim.analysis import hodge as H
 from emr_sim.analysis.nash import SUPPORT, nash
 from emr_sim.errors import BadInput
+
+if TYPE_CHECKING:
+    from emr_sim.simulate.rundir import LoadedRun
 
 BOOT = 1_000  # bootstrap resamples
 BOOT_SEED = 20261225  # the bootstrap's seed, mixed with the run's identity (run_key)
@@ -481,44 +484,72 @@ def players_problem(record: dict) -> str | None:
     return None
 
 
-def load_meta_run(run_dir: str | Path) -> tuple[dict, pd.DataFrame]:
-    """A finished matrix run for the metagame: (record, games). BadInput naming the run when it
-    is not a run directory, is damaged, lacks a cell (with the command that plays it), or has
-    different players on the two sides (the pick game is then not symmetric)."""
-    from emr_sim.simulate.rundir import finished_cells, load_games, read_run, repair_command, run_cells
+def meta_problem(run: LoadedRun) -> str | None:
+    """Why a run read once (emr_sim.simulate.rundir.load_run) has no metagame, or None: two
+    different players, or a cell not played yet (named, with the command that plays it)."""
+    from emr_sim.simulate.rundir import repair_command
 
-    record = read_run(run_dir)
-    problem = players_problem(record)
+    problem = players_problem(run.record)
     if problem:
-        raise BadInput(f"{run_dir}: {problem}")
-    done = set(finished_cells(run_dir))
-    missing = [f"{a} vs {b}" for a, b in run_cells(record) if (a, b) not in done and a != b]
+        return problem
+    g = run.games
+    done = set(zip(g["hero_a"].astype(str), g["hero_b"].astype(str), strict=True))
+    missing = [f"{a} vs {b}" for a, b in run.expected_cells if a != b and not {(a, b), (b, a)} & done]
     if missing:
-        raise BadInput(
-            f"{run_dir}: not a finished matrix: {len(missing)} cells not played ({', '.join(missing)}); "
-            f"the metagame needs every cell: `{repair_command(run_dir, record)}` plays them"
+        return (
+            f"not a finished matrix: {len(missing)} of {len(run.expected_cells)} cells not played "
+            f"({', '.join(missing)}); the metagame needs every cell: "
+            f"`{repair_command(run.path, run.record)}` plays them"
         )
-    return record, load_games(run_dir)
+    return None
 
 
-def describe(run_dir: str | Path, record: dict, games: pd.DataFrame) -> dict:
+def check_run(run: LoadedRun) -> LoadedRun:
+    """The run, or BadInput naming it and its meta_problem."""
+    problem = meta_problem(run)
+    if problem:
+        raise BadInput(f"{run.path}: {problem}")
+    return run
+
+
+def describe(run: LoadedRun) -> dict:
     """A run as the renderers name it: label (the directory's name), run_dir, players, games, seed."""
-    players = record.get("players") or ["?"]
+    players = run.record.get("players") or ["?"]
     return {
-        "label": Path(run_dir).resolve().name or str(run_dir),
-        "run_dir": str(run_dir),
+        "label": run.path.resolve().name or str(run.path),
+        "run_dir": str(run.path),
         "players": str(players[0]),
-        "games": len(games),
-        "seed": record.get("seed"),
+        "games": len(run.games),
+        "seed": run.record.get("seed"),
     }
 
 
-def analyse_run(run_dir: str | Path, settings: Settings | None = None) -> MetaResult:
-    """load_meta_run, then analyse_meta on the run's own bootstrap stream (run_key)."""
-    record, games = load_meta_run(run_dir)
-    result = analyse_meta(games, settings, heroes=None, key=run_key(record))
-    result.info = describe(run_dir, record, games)
+def analyse_run(run: LoadedRun, settings: Settings | None = None) -> MetaResult:
+    """The metagame of a finished run (check_run) on its own bootstrap stream (run_key), with
+    info describing it."""
+    check_run(run)
+    result = analyse_meta(run.games, settings, heroes=None, key=run_key(run.record))
+    result.info = describe(run)
     return result
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One run's metagame in a report: its label and result, or why it has none."""
+
+    label: str
+    result: MetaResult | None
+    reason: str | None = None
+
+
+def meta_rungs(runs: list[LoadedRun], settings: Settings | None = None) -> list[Rung]:
+    """The metagame of each run, a run without one (meta_problem) saying why: the report's."""
+    out = []
+    for run in runs:
+        label = run.path.resolve().name or str(run.path)
+        problem = meta_problem(run)
+        out.append(Rung(label, None, problem) if problem else Rung(label, analyse_run(run, settings)))
+    return out
 
 
 __all__ = [
@@ -526,14 +557,17 @@ __all__ = [
     "BOOT_SEED",
     "MetaResult",
     "Outcomes",
+    "Rung",
     "Settings",
     "analyse_meta",
     "analyse_run",
+    "check_run",
     "describe",
-    "players_problem",
-    "load_meta_run",
     "matrices",
+    "meta_problem",
+    "meta_rungs",
     "pair_outcomes",
+    "players_problem",
     "resample",
     "run_key",
 ]

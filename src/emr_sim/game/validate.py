@@ -22,7 +22,6 @@ from emr_sim.errors import BadInput
 from emr_sim.options import O_HEALTH, O_HERO_MODE, O_RESHUFFLE, O_TURN_CAP
 
 HAND_LIMIT = 4  # R-HANDLIMIT (rules/turn.py)
-MAX_CROWS = 3  # H-CROW: crow tokens on one board (rules/techniques.py)
 MAX_COUNT = 10**6  # tokens, blocks, counters, damage: far above any game, far below overflow
 TECH_BITS = 63  # RES_TECH_DONE: the six TECH_* bits
 EXTRA_BITS = C.EXTRA_PAIR | C.EXTRA_BUSHIDO | C.EXTRA_WIND
@@ -108,9 +107,7 @@ RES_RANGES = (
 )
 
 
-def pb(p: int) -> int:
-    """Offset of player p's block."""
-    return C.P_BASE + p * C.P_SIZE
+pb = C.player_base  # the offset of player p's block, as the kernels call it
 
 
 def hero_name(hero: int) -> str:
@@ -159,8 +156,8 @@ def check_player_tokens(s: np.ndarray, p: int, layout: Layout) -> None:
             f"players[{p}].zones",
             f"crow tokens come from the crow master, and p{1 - p} is {hero_name(other)}",
         )
-    if len(crows) > MAX_CROWS:
-        raise fail(f"players[{p}].zones", f"{len(crows)} crow tokens; at most {MAX_CROWS} (H-CROW)")
+    if len(crows) > C.MAX_CROWS:
+        raise fail(f"players[{p}].zones", f"{len(crows)} crow tokens; at most {C.MAX_CROWS} (H-CROW)")
     for z in range(C.N_ZONES):
         if s[b + C.P_ZDMG + z] > MAX_COUNT:
             raise fail(

@@ -9,25 +9,17 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from emr_sim.analysis.meta import MetaResult
+from emr_sim.analysis.meta import MetaResult, Rung
 from emr_sim.report.formatting import MISSING, is_missing, pct, points
 
 __all__ = ["Rung", "format_meta", "meta_json", "meta_page", "meta_section"]
 
 ARROW = " → "
 BAN_SHOWN = 0.005  # ban probabilities below this are not listed
-
-
-@dataclass(frozen=True)
-class Rung:
-    label: str
-    result: MetaResult | None
-    reason: str | None = None  # why there is no result
 
 
 # ---------------------------------------------------------------- words

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 from pandas.api.types import is_integer_dtype
 
+from emr_sim.simulate.cells import BATCH_PAIRS, half_width
 from emr_sim.simulate.records import GAME_FIELDS, SIDE_STATS, SIDES
 
 HERO_COLUMNS = ("hero_a", "hero_b")
@@ -58,8 +59,6 @@ def games_problem(games: pd.DataFrame) -> str | None:
 
 def count_problem(games: pd.DataFrame, record: dict) -> str | None:
     """The number of games against the run's rule (emr_sim.simulate.matrix.play_cell)."""
-    from emr_sim.simulate.matrix import BATCH_PAIRS, half_width
-
     n, per_cell, width = len(games), int(record["games_per_cell"]), record.get("until_ci")
     if width is None:
         return None if n == per_cell else f"{n} games, the run plays {per_cell} per cell"

@@ -10,7 +10,7 @@ before: a misspelt master is refused in a moment, not after the workers have sta
 commands start it (`runner.start_cluster`) before they write anything.
 
 A task is a plain module-level function of emr_sim (`play_chunk`,
-`emr_sim.tuning.evaluate.play_points`) called with arrays, imported on the worker, never a
+`emr_sim.tuning.scoring.play_points`) called with arrays, imported on the worker, never a
 pickled numba dispatcher or closure; it returns compact arrays. The client gathers them as
 they complete but hands them on in pair order (`keep` sees chunk after chunk, as a single
 thread would), and it alone writes files: the run directory is written as by a run on threads.
@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from emr_sim.errors import ClusterLost
+from emr_sim.loops import pairs
 from emr_sim.options import O_TURN_CAP
-from emr_sim.sim import pairs
 from emr_sim.simulate import runner
 
 CLUSTER_ENV = "EMR_SIM_CLUSTER"

@@ -29,8 +29,8 @@ def seconds_per_pair(setup: RunSetup, heroes: list[str]) -> float:
     pair a second)."""
     import numpy as np
 
+    from emr_sim.loops import pairs
     from emr_sim.options import O_TURN_CAP
-    from emr_sim.sim import pairs
     from emr_sim.simulate.runner import load_kernels
 
     load_kernels(setup, setup.sides(0, 1))

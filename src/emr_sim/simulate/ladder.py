@@ -24,10 +24,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from emr_sim import files
 from emr_sim.errors import BadInput
+from emr_sim.files.write import write_text
+from emr_sim.lineup.heroes import parse_hero_list
+from emr_sim.simulate.cells import cell_pairs
 from emr_sim.simulate.estimate import run_seconds
-from emr_sim.simulate.matrix import cell_pairs, check_matrix_memory, check_sizes, parse_hero_list, run_matrix
+from emr_sim.simulate.matrix import check_matrix_memory, check_sizes, run_matrix
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup
 
@@ -61,7 +63,7 @@ class LadderRun:
 def split_rungs(rungs: str | list | tuple) -> list[str]:
     """The rungs' spec texts, split on top-level commas (a comma inside parentheses belongs to
     its spec); at least two."""
-    from emr_sim.specs import split_top_level
+    from emr_sim.lineup.spec import split_top_level
 
     texts = split_top_level(rungs) if isinstance(rungs, str) else [str(r).strip() for r in rungs]
     if len(texts) < 2 or any(not t for t in texts):
@@ -178,7 +180,7 @@ def run_ladder(
     if on_estimate:
         on_estimate(estimate_seconds(plan), plan.record)
     root.mkdir(parents=True, exist_ok=True)
-    files.write_text(root / LADDER_FILE, json.dumps(plan.record, indent=1) + "\n")
+    write_text(root / LADDER_FILE, json.dumps(plan.record, indent=1) + "\n")
     start = time.perf_counter()
     steps = []
     texts = plan.record["rungs"]

@@ -4,7 +4,7 @@
     >>> result = matchup("crow", "illusion", n=10_000)      # doctest: +SKIP
     >>> result.summary["win_rate"]                           # doctest: +SKIP
 
-Games come in pairs (emr_sim.sim.pairs): the same deal twice with the seats swapped, played
+Games come in pairs (emr_sim.loops.pairs): the same deal twice with the seats swapped, played
 by the chunked runner (emr_sim.simulate.runner) from one run set-up (emr_sim.simulate.setup).
 """
 
@@ -20,10 +20,11 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import Deck
-from emr_sim.game.core import parse_heroes
-from emr_sim.sim import pairs as A
-from emr_sim.simulate.runner import DEFAULT_SEED, load_kernels, progress_bar, run_pairs, start_cluster
-from emr_sim.simulate.setup import run_record, run_setup, setup_warnings
+from emr_sim.console.progress import progress_bar
+from emr_sim.lineup.heroes import parse_hero_pair
+from emr_sim.loops import pairs as A
+from emr_sim.simulate.runner import load_kernels, run_pairs, start_cluster
+from emr_sim.simulate.setup import DEFAULT_SEED, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
 from emr_sim.stats import histogram_quantile, wilson
 
@@ -72,7 +73,7 @@ def matchup(
     )
     for warning in setup_warnings(setup) if on_note else ():
         on_note(warning)
-    h_a, h_b = parse_heroes((hero_a, hero_b), allow_mirror=True)
+    h_a, h_b = parse_hero_pair((hero_a, hero_b), allow_mirror=True)
     sides = setup.sides(h_a, h_b)
     kept = None
     if records:
@@ -100,7 +101,7 @@ def per_side_table(agg, base, width, names, labels, games) -> dict:
 
 
 def summarise(agg: np.ndarray, labels: tuple[str, str], run: dict, seconds: float) -> dict:
-    """The matchup summary from an aggregate vector (emr_sim.sim.pairs layout)."""
+    """The matchup summary from an aggregate vector (emr_sim.loops.pairs layout)."""
     games = int(agg[A.AG_GAMES])
     hist = agg[A.AG_HIST :]
     wins = {labels[s]: int(agg[A.AG_WINS + s]) for s in range(2)}

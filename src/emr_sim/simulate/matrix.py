@@ -9,8 +9,6 @@ cell (what `emr-sim compare` pairs up). A cell's games are a records frame
 
 from __future__ import annotations
 
-import hashlib
-import itertools
 import math
 import time
 from collections.abc import Callable
@@ -21,6 +19,19 @@ import numpy as np
 import pandas as pd
 
 from emr_sim import codes as C
+from emr_sim.console.progress import progress_bar
+from emr_sim.lineup.heroes import parse_hero_list
+from emr_sim.simulate.cells import (
+    BATCH_PAIRS,
+    DEFAULT_GAMES,
+    DEFAULT_MAX_GAMES,
+    EVERY,
+    cell_pairs,
+    cell_seed,
+    rule_continues,
+    sequential_batches,
+    wilson_half_width,
+)
 from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.records import GameColumns
 from emr_sim.simulate.rundir import RUN_FORMAT
@@ -30,36 +41,12 @@ from emr_sim.simulate.runner import (
     guess,
     guess_pairs,
     load_kernels,
-    progress_bar,
     run_pairs,
     start_cluster,
 )
 from emr_sim.simulate.runwriter import check_target, open_run
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
-from emr_sim.stats import wilson
-
-DEFAULT_GAMES = 10_000  # games per cell: ±1 point (95 %) near 50 %
-DEFAULT_MAX_GAMES = 1_000_000  # cap of the sequential rule, per cell
-BATCH_PAIRS = 1_000  # pairs added at a time by the sequential rule (--until-ci)
-SEED_MASK = (1 << 62) - 1
-EVERY = "every"  # run record key "assignments": every ordered pair of masters, mirrors included
-
-
-def cell_seed(seed: int, hero_a: str, hero_b: str) -> int:
-    """The seed of one cell: a hash of the run seed and the two heroes (order matters)."""
-    digest = hashlib.sha256(f"emr-sim cell {int(seed)} {hero_a} {hero_b}".encode()).digest()
-    return int.from_bytes(digest[:8], "little") & SEED_MASK
-
-
-def cell_pairs(heroes: list[str], every: bool = False) -> list[tuple[str, str]]:
-    """The cells of a matrix over `heroes`, in HERO_NAMES order: each unordered pair of
-    distinct masters once; with `every`, every ordered pair, mirrors included (side A's
-    master first: the cells a run needs when the two sides' players differ)."""
-    ordered = sorted(heroes, key=C.HERO_NAMES.index)
-    if every:
-        return [(a, b) for a in ordered for b in ordered]
-    return list(itertools.combinations(ordered, 2))
 
 
 @dataclass
@@ -95,27 +82,6 @@ def expect_cells(spec: CellSpec, cells: list[tuple[str, str]]) -> None:
 def play_cell_pairs(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs: int, progress):
     """Pairs first_pair.. of the cell as a records frame."""
     return play_part(spec, hero_a, hero_b, first_pair, n_pairs, progress).frame()
-
-
-def wilson_half_width(wins: float, games: int) -> float:
-    """Half-width of the 95 % Wilson interval of `wins` in `games`."""
-    low, high = wilson(wins, games)
-    return (high - low) / 2
-
-
-def half_width(games: pd.DataFrame) -> float:
-    """Half-width of the 95 % Wilson interval of side A's win rate in a records frame."""
-    return wilson_half_width(int(games["win_a"].sum()), len(games))
-
-
-def sequential_batches(n_pairs: int, cap_pairs: int) -> list[tuple[int, int]]:
-    """(first pair, pairs) of each batch the sequential rule may add after n_pairs, up to the cap."""
-    return [(first, min(BATCH_PAIRS, cap_pairs - first)) for first in range(n_pairs, cap_pairs, BATCH_PAIRS)]
-
-
-def rule_continues(rate: float, games: int, until_ci: float) -> bool:
-    """Whether the sequential rule, looking after `games` games won at `rate`, adds a batch."""
-    return wilson_half_width(rate * games, games) > until_ci
 
 
 @dataclass
@@ -180,23 +146,6 @@ class MatrixRun:
     seconds: float
     games_played: int
     notes: list[str] = field(default_factory=list)  # the damaged cells played again, in words
-
-
-def parse_hero_list(text: str | list | tuple | None) -> list[str]:
-    """--heroes a,b,c (at least two distinct masters), in HERO_NAMES order; None: all eight."""
-    if text is None:
-        return list(C.HERO_NAMES)
-    names = [h.strip().lower() for h in (text.split(",") if isinstance(text, str) else text)]
-    unknown = [h for h in names if h not in C.HERO_NAMES]
-    if unknown:
-        raise ValueError(
-            f"unknown hero {unknown[0]!r} in --heroes; the masters are {', '.join(C.HERO_NAMES)}"
-        )
-    if len(set(names)) != len(names):
-        raise ValueError(f"--heroes names a master twice: {text}")
-    if len(names) < 2:
-        raise ValueError("--heroes needs at least two masters")
-    return sorted(names, key=C.HERO_NAMES.index)
 
 
 def check_sizes(games: int, until_ci: float | None, max_games: int | None) -> None:

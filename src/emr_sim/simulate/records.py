@@ -26,7 +26,7 @@ integers as int64) or cast them before other arithmetic, which does not widen. F
 written before these types (int64 columns) read and analyse the same.
 
 The games are converted as the chunks of the runner arrive (GameColumns.put), so the raw
-int64 record rows (emr_sim.sim.pairs.RECORD_COLS, 512 bytes a game) are held only for the
+int64 record rows (emr_sim.loops.pairs.RECORD_COLS, 512 bytes a game) are held only for the
 chunks in flight, never for the whole run.
 """
 
@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from emr_sim import codes as C
-from emr_sim.files import write_atomically
+from emr_sim.files.write import write_atomically
 
 SIDES = ("a", "b")
 GAME_FIELDS = {"turns": C.GR_TURNS, "plays": C.GR_PLAYS, "decisions": C.GR_DECISIONS}
@@ -150,7 +150,7 @@ class GameColumns:
 
 
 def game_frame(rows: np.ndarray, hero_a: str, hero_b: str, first_pair: int = 0) -> pd.DataFrame:
-    """One row per game from record rows (emr_sim.sim.pairs.RECORD_COLS wide: the game
+    """One row per game from record rows (emr_sim.loops.pairs.RECORD_COLS wide: the game
     record, then side A's seat), rows 2j and 2j+1 being pair first_pair + j."""
     games = GameColumns(len(rows), hero_a, hero_b, first_pair)
     games.put(0, rows)

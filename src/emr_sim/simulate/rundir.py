@@ -5,7 +5,7 @@ finished cell; how it is read (this module) and written (emr_sim.simulate.runwri
                                               under "cells" the manifest: each finished cell
                                               with its number of games and the sha256 of its file
     RUN_DIR/cells/<hero_a>-<hero_b>.parquet   the games of one finished cell (emr_sim.simulate.records)
-    RUN_DIR/.emr-sim.lock, .emr-sim.lock.json the writer's lock and who holds it (emr_sim.simulate.runlock)
+    RUN_DIR/.emr-sim.lock, .emr-sim.lock.json the writer's lock and who holds it (emr_sim.files.lock)
 
 Readers (`report`, `compare`, load_games) read only the cells the manifest lists, and refuse a
 listed cell whose file is missing, changed (sha256), or not that cell's games (emr_sim.simulate.
@@ -29,6 +29,7 @@ import pandas as pd
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
 from emr_sim.simulate.cellcheck import cell_problem
+from emr_sim.simulate.cells import EVERY, cell_pairs
 
 RUN_FORMAT = "emr-sim run 1"
 RUN_FILE = "run.json"
@@ -64,10 +65,8 @@ def cell_path(run_dir: str | Path, hero_a: str, hero_b: str) -> Path:
 
 
 def run_cells(record: dict) -> list[tuple[str, str]]:
-    """Every cell of the run's heroes (emr_sim.simulate.matrix.cell_pairs): each pair of
+    """Every cell of the run's heroes (emr_sim.simulate.cells.cell_pairs): each pair of
     distinct masters once, or with "assignments": "every" every ordered pair, mirrors too."""
-    from emr_sim.simulate.matrix import EVERY, cell_pairs
-
     return cell_pairs(record["heroes"], every=record.get("assignments") == EVERY)
 
 
@@ -277,11 +276,40 @@ def load_cell(run_dir: str | Path, hero_a: str, hero_b: str, record: dict | None
     return cell.games
 
 
-def load_games(run_dir: str | Path) -> pd.DataFrame:
-    """Every game of every finished cell, one frame (emr_sim.simulate.records schema)."""
+@dataclass(frozen=True)
+class LoadedRun:
+    """A run directory read once: where it is, its record, the games of its finished cells.
+    A command reads each run it is given once and passes this on."""
+
+    path: Path
+    record: dict
+    games: pd.DataFrame  # emr_sim.simulate.records schema, every finished cell
+
+    @property
+    def expected_cells(self) -> list[tuple[str, str]]:
+        """Every cell the run's heroes call for (run_cells)."""
+        return run_cells(self.record)
+
+    @property
+    def heroes(self) -> list[str]:
+        """The masters with at least one finished cell, in HERO_NAMES order."""
+        present = set(self.games["hero_a"].astype(str)) | set(self.games["hero_b"].astype(str))
+        return [h for h in C.HERO_NAMES if h in present]
+
+
+def load_run(run_dir: str | Path) -> LoadedRun:
+    """Read a run directory once: its record checked, every finished cell checked and loaded;
+    BadInput when it is missing, not a run, damaged, or has no finished cell."""
     record = read_run(run_dir)
     cells = finished_cells(run_dir)
     if not cells:
         raise BadInput(f"{run_dir}: no finished cell yet")
-    frames = [load_cell(run_dir, a, b, record) for a, b in cells]
-    return pd.concat(frames, ignore_index=True)
+    games = pd.concat([load_cell(run_dir, a, b, record) for a, b in cells], ignore_index=True)
+    if games.empty:
+        raise BadInput(f"{run_dir}: the finished cells hold no game")
+    return LoadedRun(Path(run_dir), record, games)
+
+
+def load_games(run_dir: str | Path) -> pd.DataFrame:
+    """Every game of every finished cell, one frame (emr_sim.simulate.records schema)."""
+    return load_run(run_dir).games

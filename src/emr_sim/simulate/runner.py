@@ -1,7 +1,7 @@
 """The chunked runner: seat-swapped pairs played on threads, with a progress bar.
 
 Pairs are split into chunks of CHUNK_PAIRS. Each chunk adds into its own integer aggregate
-(emr_sim.sim.pairs) and writes its games' records into its own rows, and the aggregates are
+(emr_sim.loops.pairs) and writes its games' records into its own rows, and the aggregates are
 summed, so a result does not depend on the number of threads or on how a run is split. The
 kernels release the GIL, so threads run them in parallel. The chunks are made as they are
 needed, AHEAD per thread, so memory does not grow with the number of games: a chunk's record
@@ -13,21 +13,16 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from emr_sim.compiling import compiling
+from emr_sim.console.compiling import compiling
+from emr_sim.loops import pairs
 from emr_sim.options import O_TURN_CAP
-from emr_sim.sim import pairs
+from emr_sim.simulate.setup import RunSetup
 
-if TYPE_CHECKING:
-    from emr_sim.simulate.setup import RunSetup
-
-DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reproducible
 CHUNK_PAIRS = 500  # pairs per task: small enough for a smooth progress bar
 SEARCH_CHUNK_PAIRS = 8  # ... with a search player, whose games are 1,000 times slower or more
 AHEAD = 4  # chunks in flight per thread
@@ -78,7 +73,7 @@ def chunks(n_pairs: int, size: int | None = None) -> Iterator[tuple[int, int]]:
 
 
 def load_kernels(setup: RunSetup, sides: np.ndarray, weights: np.ndarray | None = None) -> None:
-    """Load (or compile, saying so: emr_sim.compiling) the paired-game kernel by playing no
+    """Load (or compile, saying so: emr_sim.console.compiling) the paired-game kernel by playing no
     pairs; instant once loaded."""
     agg = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
     no_rows = np.zeros((0, pairs.RECORD_COLS), dtype=np.int64)
@@ -167,14 +162,6 @@ def run_pairs(
 
 def searching(sides: np.ndarray) -> bool:
     """Whether a side is a search player (its loop is compiled apart, its games are slow)."""
-    from emr_sim.sim.engine import SEARCH_KINDS
+    from emr_sim.loops.engine import SEARCH_KINDS
 
     return any(int(k) in SEARCH_KINDS for k in sides[:2])
-
-
-def progress_bar(games: int, quiet: bool):
-    """A tqdm bar on stderr with games/s and time left, shown after a second, on a terminal."""
-    from tqdm import tqdm  # 0.05 s, only for the commands that play
-
-    show = not quiet and sys.stderr.isatty()
-    return tqdm(total=games, unit="game", file=sys.stderr, disable=not show, delay=1.0, smoothing=0.1)

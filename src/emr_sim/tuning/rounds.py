@@ -26,12 +26,13 @@ from pathlib import Path
 import numpy as np
 
 from emr_sim import codes as C
-from emr_sim import files
 from emr_sim.errors import BadInput
+from emr_sim.files.write import write_text
+from emr_sim.lineup.heroes import parse_hero_list
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.tuning.cmaes import TuneSettings, candidates_per_generation, tune_vector
-from emr_sim.tuning.evaluate import Field, deal_seed, score_batch
 from emr_sim.tuning.gain import Gain, measure_gain
+from emr_sim.tuning.scoring import Field, deal_seed, score_batch
 
 TUNE_FORMAT = "emr-sim tuning 1"
 TUNE_FILE = "tune.json"
@@ -59,7 +60,7 @@ class TunePlan:
     seed: int
 
     def record(self, setup, field_record: dict) -> dict:
-        from emr_sim.book import run_of
+        from emr_sim.simulate.setup import book_run
 
         return {
             "format": TUNE_FORMAT,
@@ -71,7 +72,7 @@ class TunePlan:
             "validation_pairs": self.validation_pairs,
             "popsize": self.popsize,
             "seed": self.seed,
-            "run": run_of(setup),
+            "run": book_run(setup),
         }
 
 
@@ -89,18 +90,8 @@ class TuneRun:
 
 
 def parse_tune_heroes(text: str) -> list[str]:
-    from emr_sim.simulate.matrix import parse_hero_list
-
-    if text.strip().lower() == "all":
-        return list(C.HERO_NAMES)
-    names = [h.strip().lower() for h in text.split(",")]
-    if len(names) == 1:
-        if names[0] not in C.HERO_NAMES:
-            raise ValueError(
-                f"unknown master {names[0]!r}; the masters are {', '.join(C.HERO_NAMES)}, or all"
-            )
-        return names
-    return parse_hero_list(names)
+    """HEROES of `emr-sim tune`: one master, a list, or all."""
+    return parse_hero_list(text, option="HEROES", least=1)
 
 
 def check_counts(plan: TunePlan) -> None:
@@ -169,17 +160,18 @@ def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) 
 
 
 def save_state(root: Path, results: list[dict], vectors: np.ndarray, setup, record: dict, gains=None) -> None:
-    from emr_sim.book import run_of, write_book
+    from emr_sim.lineup.book import write_book
+    from emr_sim.simulate.setup import book_run
 
-    files.write_text(root / RESULTS_FILE, json.dumps(results, indent=1) + "\n")
+    write_text(root / RESULTS_FILE, json.dumps(results, indent=1) + "\n")
     made_by = f"emr-sim tune ({len(results)} master tunings; {root / TUNE_FILE})"
     tuning = {"record": record, "results": results}
-    write_book(root / BOOK_FILE, vectors, made_by, run_of(setup), gains, tuning)
+    write_book(root / BOOK_FILE, vectors, made_by, book_run(setup), gains, tuning)
 
 
 def tune_one(root, setup, vectors, plan, rnd, hero, on_generation) -> dict:
     """Round rnd's tuning of hero against the current book; its result entry."""
-    from emr_sim.specs import vectors_by_name
+    from emr_sim.lineup.base import vectors_by_name
 
     h = C.HERO_NAMES.index(hero)
     settings = TuneSettings(
@@ -244,8 +236,8 @@ def run_tuning(
     on_generation: Callable[[dict], None] | None = None,
     on_result: Callable[[dict], None] | None = None,
 ) -> TuneRun:
+    from emr_sim.lineup.spec import parse_spec
     from emr_sim.simulate.setup import run_setup
-    from emr_sim.specs import parse_spec
 
     check_counts(plan)
     if not fury:
@@ -269,7 +261,7 @@ def run_tuning(
     if on_estimate:
         on_estimate(estimate_seconds(setup, start_vectors, plan, len(results)))
     root.mkdir(parents=True, exist_ok=True)
-    files.write_text(root / TUNE_FILE, json.dumps(record, indent=1) + "\n")
+    write_text(root / TUNE_FILE, json.dumps(record, indent=1) + "\n")
     start = time.perf_counter()
     done = {(r["round"], r["hero"]) for r in results}
     for rnd in range(1, plan.rounds + 1):

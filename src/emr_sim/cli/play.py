@@ -1,0 +1,150 @@
+"""One game at a time: play, resolve and the short positions (position new / show)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from emr_sim.cli.app import BadInputExit, main
+from emr_sim.cli.options import (
+    INT64,
+    check_output,
+    deck_option,
+    fury_option,
+    json_option,
+    rule_option,
+    rules_dict,
+    skip_blas_probe,
+)
+
+
+@main.command()
+@click.option("--seed", type=INT64, default=1, show_default=True, help="Run seed.")
+@click.option("--index", type=INT64, default=0, show_default=True, help="Game index within the run.")
+@click.option(
+    "--players",
+    default="greedy,greedy",
+    show_default=True,
+    help="Player of each seat: player specs, `emr-sim players` lists them.",
+)
+@click.option("--heroes", default=None, help="Two masters for hero mode, e.g. crow,illusion.")
+@json_option("the game")
+@deck_option
+@rule_option
+@fury_option
+def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
+    """Play one game and print its log in plain words."""
+    skip_blas_probe()
+    from emr_sim.game.core import hero_mode_rules
+    from emr_sim.game.core import play as play_game
+    from emr_sim.game.export import game_json
+    from emr_sim.game.log import summary_line
+    from emr_sim.lineup.spec import parse_sides
+
+    sides = parse_sides(players)
+    chosen = hero_mode_rules(rules_dict(rules, fury), heroes)
+    game = play_game(seed, sides, index, deck_path, chosen, heroes)
+    if as_json:
+        click.echo(json.dumps(game_json(game, seed, index, sides), indent=1))
+        return
+    click.echo(f"seed {seed}, game {index}: {' vs '.join(spec.text for spec in sides)}")
+    for line in game.log_lines():
+        click.echo(line)
+    click.echo(summary_line(game.state))
+
+
+@main.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("action", required=False)
+@click.option("--list", "list_only", is_flag=True, help="List the legal actions and their notation.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Also write the new position here.")
+@click.option("--advise", metavar="SPEC", help="Search the decision (e.g. ismcts:20000): visits, win rates.")
+@click.option("--seed", type=INT64, default=1, show_default=True, help="The advisor's seed.")
+@deck_option
+def resolve(position, action, list_only, as_json, output, advise, seed, deck_path) -> None:
+    """Show a position's legal actions, or apply ACTION and print what happens and what
+    may come next.
+
+    POSITION is a position file: JSON, or a short position in TOML (docs/positions.md).
+    ACTION is in the notation of `--list` (e.g. "play red 3-1 left") or an action code.
+    With --advise, the search's visits and estimated win rate of each legal action.
+    """
+    skip_blas_probe()
+    from emr_sim.game.core import Game
+    from emr_sim.game.export import legal_json, resolve_json
+
+    if output:
+        check_output(output, "the position")
+    if advise is not None and (action is not None or output or list_only):
+        raise BadInputExit("--advise takes a position only (no ACTION, --list or --output)")
+    game = Game.from_position(position, deck_path)
+    if advise is not None:
+        from emr_sim.game.advise import advice_json, advice_lines
+        from emr_sim.game.advise import advise as advise_on
+
+        table = advise_on(game, advise, seed)
+        click.echo(json.dumps(advice_json(table)) if as_json else "\n".join(advice_lines(table)))
+        return
+    if list_only or action is None:
+        click.echo(json.dumps(legal_json(game)) if as_json else game.describe() + legal_text(game))
+        return
+    code, text, events = game.resolve(action)
+    if output:
+        game.write_position(output)  # refused unless it loads again; WriteError: exit 3
+    if as_json:
+        click.echo(json.dumps(resolve_json(game, (code, text), events)))
+        return
+    click.echo("\n".join([*game.log_lines(events), "", game.describe()]) + legal_text(game))
+
+
+def legal_text(game) -> str:
+    """The pending decision's legal actions, one a line with its code (nothing: game over)."""
+    if game.over:
+        return ""
+    lines = [f"\n\nlegal actions ({game.phase}, P{game.decider}):"]
+    return "\n".join(lines + [f"  {code:>4}  {text}" for code, text in game.legal()])
+
+
+@main.group()
+def position() -> None:
+    """Short positions for rules questions (docs/positions.md): write a template, show one."""
+
+
+@position.command("new")
+@click.option("--heroes", default=None, metavar="A,B", help="The two masters (hero mode). Default: none.")
+@click.option(
+    "--step",
+    type=click.Choice(["turn-start", "turn", "extra"]),
+    default="turn",
+    show_default=True,
+    help="What comes next in the position.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write it here (default: print it).")
+@deck_option
+def position_new(heroes, step, output, deck_path) -> None:
+    """Write a commented short position (TOML) that loads as it is, to edit by hand."""
+    from emr_sim.files.write import write_text
+    from emr_sim.game.template import new_template
+
+    if output:
+        check_output(output, "the template")
+    text = new_template(heroes, step, deck_path)
+    if output:
+        write_text(output, text)  # WriteError: exit 3
+    else:
+        click.echo(text, nl=False)
+
+
+@position.command("show")
+@click.argument("position_file", metavar="POSITION", type=click.Path(dir_okay=False))
+@deck_option
+def position_show(position_file, deck_path) -> None:
+    """Print a position's board, hands and piles in words, and its legal actions."""
+    skip_blas_probe()
+    from emr_sim.game.core import Game
+    from emr_sim.game.show import show_text
+
+    game = Game.from_position(position_file, deck_path)
+    click.echo(show_text(game.state, game.table, game.opts) + legal_text(game))
