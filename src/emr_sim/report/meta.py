@@ -190,7 +190,10 @@ def _triangle_lines(result: MetaResult) -> list[str]:
 
 def _draft_lines(result: MetaResult) -> list[str]:
     d = result.summary["draft"]
-    head = "Draft: both ban one master at once, then the first picker picks and the second counter-picks"
+    head = (
+        "Draft: each player bans one master, at the same time; then the first picker picks and the "
+        "second counter-picks"
+    )
     if d is None:
         return [head, f"  not defined: {result.summary['draft_problem']}"]
     masters = result.masters
