@@ -21,10 +21,10 @@ import time
 import numpy as np
 
 from emr_sim import codes as C
-from emr_sim.studies.technique import technique_worth
 from emr_sim.cards import card_table, load_deck
 from emr_sim.loops import engine
 from emr_sim.options import make_options
+from emr_sim.studies.technique import technique_worth
 
 
 def throughput(table, opts, seed, games) -> float:

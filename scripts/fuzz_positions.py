@@ -189,11 +189,7 @@ RULE_CHANGES = (("fury", "on"), ("fury", "off"), ("reshuffle", "off"), ("turn_ca
 
 
 def change_rules(d, data):
-    name, value = data.draw(
-        st.sampled_from(
-            (("fury", "on"), ("fury", "off"), ("reshuffle", "off"), ("turn_cap", "3"), ("health", "2"))
-        )
-    )
+    name, value = data.draw(st.sampled_from(RULE_CHANGES))
     d["rules"][name] = value
 
 

@@ -3,7 +3,9 @@
 numba's ``cache=True`` keys each function's cache on its own file only, so an
 edit to a jitted callee in another module would leave callers compiled against
 the old code. We therefore point numba's cache at a directory named after a
-hash of every source file of the package: any edit gives a fresh directory.
+hash of the kernels' source files (kernel_sources: the kernel packages and the
+foundation modules they import, nothing else): any edit to them gives a fresh
+directory, and an edit to the Python side keeps the compiled kernels.
 """
 
 from __future__ import annotations

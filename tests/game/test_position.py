@@ -353,7 +353,7 @@ def test_unreadable_files(tmp_path):
     bad.write_text("{not json")
     with pytest.raises(PositionError, match="not JSON"):
         load_position(bad, TABLE)
-    with pytest.raises(PositionError, match="cannot read"):
+    with pytest.raises(PositionError, match="missing.json: no such position file"):
         load_position(tmp_path / "missing.json", TABLE)
 
 

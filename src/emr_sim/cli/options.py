@@ -80,18 +80,19 @@ method_option = click.option(
 
 
 def cluster_option(command: Callable) -> Callable:
-    """--cluster local:N | tcp://HOST:PORT (or EMR_SIM_CLUSTER): the command body runs with
-    the runner playing on that Dask cluster (emr_sim.simulate.cluster); without it, on threads
+    """--cluster local:N | tcp://HOST:PORT (or EMR_SIM_CLUSTER): the command receives the
+    connected Dask cluster (emr_sim.simulate.cluster.Cluster) as `cluster`, to hand to the runs
+    it starts, and the cluster is closed when the command ends; without it, None (threads)
     and nothing of Dask imported."""
 
     @functools.wraps(command)
     def run(*args, cluster, **kwargs):
         if not (cluster or os.environ.get("EMR_SIM_CLUSTER")):
-            return command(*args, **kwargs)
+            return command(*args, cluster=None, **kwargs)
         from emr_sim.simulate.cluster import connect, say_on_stderr
 
-        with connect(cluster, say_on_stderr):
-            return command(*args, **kwargs)
+        with connect(cluster, say_on_stderr) as connected:
+            return command(*args, cluster=connected, **kwargs)
 
     return click.option(
         "--cluster",
@@ -137,11 +138,9 @@ def resumable(what: str, where: str) -> Iterator[None]:
         sys.exit(EXIT_INTERRUPTED)
 
 
-def estimate_text(seconds: float, until_ci: float | None = None) -> str:
+def estimate_text(seconds: float, until_ci: float | None = None, cluster=None) -> str:
     """'95 s on these threads' (or cluster workers; minutes from 10 on), 'at least' with --until-ci."""
-    from emr_sim.simulate.runner import active_cluster
-
-    where = "threads" if active_cluster() is None else "cluster workers"
+    where = "threads" if cluster is None else "cluster workers"
     least = "at least " if until_ci is not None and seconds >= 1 else ""
     span = f"{seconds:,.0f} s" if seconds < 600 else f"{seconds / 60:,.0f} min"
     span = "under 1 s" if seconds < 1 else span

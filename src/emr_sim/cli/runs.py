@@ -46,7 +46,19 @@ run_options = bundle(seed_option, players_option, workers_option)
 @game_options
 @cluster_option
 def matchup(
-    hero_a, hero_b, games, seed, players, workers, records_path, as_json, quiet, deck_path, rules, fury
+    hero_a,
+    hero_b,
+    games,
+    seed,
+    players,
+    workers,
+    records_path,
+    as_json,
+    quiet,
+    deck_path,
+    rules,
+    fury,
+    cluster,
 ):
     """Head-to-head of HERO_A and HERO_B in seat-swapped pairs of games.
 
@@ -65,7 +77,7 @@ def matchup(
     chosen = rules_dict(rules)  # --rule fury=...: matchup() says to use --fury/--no-fury
     result = run_matchup(
         hero_a, hero_b, games, seed, players, fury, deck_path, chosen, workers,
-        records=bool(records_path), quiet=quiet, on_note=note,
+        records=bool(records_path), quiet=quiet, on_note=note, cluster=cluster,
     )  # fmt: skip
     if records_path:
         from emr_sim.simulate.records import write_records
@@ -102,7 +114,7 @@ def matchup(
 @cluster_option
 def matrix(
     run_dir, games, heroes, until_ci, max_games, seed, players, workers, as_json, quiet, method,
-    deck_path, rules, fury, every_assignment,
+    deck_path, rules, fury, every_assignment, cluster,
 ):  # fmt: skip
     """Play every pair of distinct heroes into RUN_DIR and print the hero matrix.
 
@@ -115,12 +127,13 @@ def matrix(
     from emr_sim.simulate.rundir import load_games
 
     def estimate(seconds: float, n_games: int) -> None:
-        note(f"{n_games:,} games to play: estimated {estimate_text(seconds, until_ci)}")
+        note(f"{n_games:,} games to play: estimated {estimate_text(seconds, until_ci, cluster)}")
 
     with resumable("the finished cells are in", run_dir):
         run = run_matrix(
             run_dir, heroes, games, seed, players, fury, deck_path, rules_dict(rules), workers,
             until_ci, max_games, quiet, on_note=note, every=every_assignment, on_estimate=estimate,
+            cluster=cluster,
         )  # fmt: skip
     games_frame = load_games(run.run_dir)
     if as_json:
@@ -156,7 +169,7 @@ def matrix(
 @quiet_option
 @game_options
 @cluster_option
-def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_path, rules, fury):
+def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_path, rules, fury, cluster):
     """Play a skill ladder into RUN_DIR: each rung against the one below it.
 
     A step plays the upper rung (side A) against the lower one over every ordered
@@ -172,12 +185,12 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
     def estimate(seconds: float, record: dict) -> None:
         steps = len(record["rungs"]) - 1
         games = steps * record["games_per_step"]
-        note(f"ladder of {steps} steps, {games:,} games: estimated {estimate_text(seconds)}")
+        note(f"ladder of {steps} steps, {games:,} games: estimated {estimate_text(seconds, None, cluster)}")
 
     with resumable("the finished steps and cells are in", run_dir):
         run = run_ladder(
             run_dir, rungs, heroes, games, seed, fury, deck_path, rules_dict(rules), workers, quiet,
-            on_estimate=estimate, on_note=note,
+            on_estimate=estimate, on_note=note, cluster=cluster,
         )  # fmt: skip
     if as_json:
         click.echo(json.dumps(ladder_json(run), indent=1))

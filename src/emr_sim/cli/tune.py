@@ -55,7 +55,7 @@ from emr_sim.cli.options import (
 @cluster_option
 def tune(
     heroes, out_dir, field_spec, rounds, generations, pairs, validation_pairs, popsize, seed, workers,
-    as_json, quiet, deck_path, rules, fury,
+    as_json, quiet, deck_path, rules, fury, cluster,
 ):  # fmt: skip
     """Tune the greedy's parameters of HEROES (a master, a list, or all) with CMA-ES.
 
@@ -85,6 +85,7 @@ def tune(
                 on_start=bar.start,
                 on_generation=bar.step,
                 on_result=bar.result_printer(None if as_json else note, format_result),
+                cluster=cluster,
             )  # fmt: skip
         finally:
             bar.close()

@@ -22,8 +22,6 @@ from emr_sim.errors import BadInput
 from emr_sim.lineup.heroes import parse_hero_pair
 from emr_sim.options import describe_options, make_options
 
-PLAYER_KINDS = {name: k for k, name in enumerate(codes.PLAYER_NAMES)}
-
 
 class IllegalAction(BadInput):
     """An action that is not legal in the position."""

@@ -5,7 +5,6 @@ both forms share, and the reading of a position file (JSON, or TOML for ``.toml`
 
 from __future__ import annotations
 
-import json
 import tomllib
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import find_card
+from emr_sim.files.read import MAX_DEPTH, InputFileError, TooLong, nesting_depth, parse_json, read_input
 from emr_sim.game.validate import PositionError, fail
 from emr_sim.options import options_from_dict
 
@@ -24,23 +24,7 @@ TOML_SUFFIX = ".toml"
 DRAW_TEXT = "draw"
 RNG_LIMIT = 2**32
 INT_LIMIT = 2**62  # any state value fits in int64 well inside this
-DIGITS_LIMIT = 30  # longer integer literals are not converted (Python refuses 4,300 digits)
-
-
-class HugeNumber:
-    """An integer literal too long to be any position value, kept as its digit count so
-    that the field's check refuses it by name (json would raise an int-limit ValueError
-    with no file or path)."""
-
-    def __init__(self, text: str) -> None:
-        self.digits = len(text.lstrip("-"))
-
-    def __repr__(self) -> str:
-        return f"a {self.digits}-digit number"
-
-
-def parse_int(text: str) -> int | HugeNumber:
-    return int(text) if len(text) <= DIGITS_LIMIT else HugeNumber(text)
+MAX_POSITION_BYTES = 4 << 20  # a full position is a few kilobytes (decks and books have caps too)
 
 
 # resolution key -> (state offset, kind); kinds: int, flag, card, zone, player, step, effect
@@ -102,7 +86,7 @@ def obj(value: object, path: str, required: tuple, optional: tuple = ()) -> dict
 
 def integer(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
     """VALUE as an int in LOW..HIGH (either bound may be None)."""
-    if isinstance(value, HugeNumber):
+    if isinstance(value, TooLong):
         raise fail(path, f"{value!r} is out of range")
     if isinstance(value, bool) or not isinstance(value, int):
         raise fail(path, f"expected an integer, not {value!r}")
@@ -202,21 +186,22 @@ def empty_state(table: np.ndarray) -> np.ndarray:
 
 def read_position_file(path: str | Path) -> object:
     """The parsed JSON (or, for a ``.toml`` file, TOML) of a position file; PositionError
-    naming the file if unreadable.
-
-    Integer literals of more than DIGITS_LIMIT digits become HugeNumber, refused later
-    with their JSON path."""
+    naming the file if it is not a regular file of at most MAX_POSITION_BYTES, or not JSON /
+    TOML this reader takes (emr_sim.files.read: nesting and integer literals bounded; a long
+    integer becomes TooLong, refused later with its JSON path)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-        if Path(path).suffix.lower() == TOML_SUFFIX:
-            return tomllib.loads(text)
-        return json.loads(text, parse_int=parse_int)
+        data = read_input(path, "position", MAX_POSITION_BYTES)
+        if Path(path).suffix.lower() != TOML_SUFFIX:
+            return parse_json(data, path, "position")
+        text = data.decode("utf-8")
+        if nesting_depth(text) > MAX_DEPTH:
+            raise PositionError(f"{path}: nested more than {MAX_DEPTH} levels deep: not a position file")
+        return tomllib.loads(text)
+    except InputFileError as err:
+        raise PositionError(str(err)) from None
+    except UnicodeDecodeError as err:
+        raise PositionError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     except tomllib.TOMLDecodeError as err:
         raise PositionError(f"{path}: not TOML: {err}") from None
-    except OSError as err:
-        raise PositionError(f"{path}: cannot read: {err.strerror or err}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise PositionError(f"{path}: not JSON: {err}") from None
-    except (RecursionError, ValueError) as err:  # nesting too deep; any other conversion
-        kind = "TOML" if Path(path).suffix.lower() == TOML_SUFFIX else "JSON"
-        raise PositionError(f"{path}: not {kind} this reader can take: {err}") from None
+    except (RecursionError, ValueError) as err:  # any other conversion TOML refuses
+        raise PositionError(f"{path}: not TOML this reader can take: {str(err)[:120]}") from None

@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from emr_sim.errors import BadInput
+from emr_sim.files.read import InputFileError, parse_json, read_input
 from emr_sim.lineup.table import BY_NAME, PARAMS, ROW_NAMES, out_of_range, uses
 from emr_sim.players.params import WEIGHT_ROWS, Param, check_vector, default_vector
 
@@ -79,15 +80,14 @@ def tuned_path() -> Path:
 def load_book(path: str | Path, shown: str | None = None) -> Book:
     """Read and check a book file; BookError names the file (as `shown`) and the JSON path."""
     name = shown or str(path)
-    data = read_bytes(Path(path), name)
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as err:
-        raise BookError(f"{name}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except json.JSONDecodeError as err:
-        raise BookError(f"{name}: not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+        data = read_input(path, "book", MAX_BOOK_BYTES, shown=name)
+        doc = parse_json(data, name, "book")
+    except InputFileError as err:
+        raise BookError(str(err)) from None
     checker = Checker(name)
     checker.top(doc)
+    assert isinstance(doc, dict)  # Checker.top refuses anything else
     return Book(
         path=name,
         sha256=hashlib.sha256(data).hexdigest(),
@@ -96,21 +96,6 @@ def load_book(path: str | Path, shown: str | None = None) -> Book:
         run=checker.run(doc.get("run")),
         gains=checker.gains(doc.get("gains", {})),
     )
-
-
-def read_bytes(path: Path, name: str) -> bytes:
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BOOK_BYTES + 1)
-    except FileNotFoundError:
-        raise BookError(f"{name}: no such book file") from None
-    except IsADirectoryError:
-        raise BookError(f"{name}: a directory, not a book file") from None
-    except OSError as err:
-        raise BookError(f"{name}: cannot read the book: {err.strerror}") from None
-    if len(data) > MAX_BOOK_BYTES:
-        raise BookError(f"{name}: larger than {MAX_BOOK_BYTES:,} bytes: not a book file")
-    return data
 
 
 def is_number(value: object) -> bool:

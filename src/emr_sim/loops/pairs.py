@@ -51,7 +51,6 @@ AG_EFFECTS = AG_DAMAGE + 2 * N_SOURCES  # + side * N_EFFECTS + effect: effects a
 AG_TECH = AG_EFFECTS + 2 * N_EFFECTS  # + side * N_TECH + technique: technique uses
 AG_SIZE = AG_TECH + 2 * N_TECH  # then the histogram: AG_HIST + turns, turns 0..turn_cap
 AG_HIST = AG_SIZE
-PAIR_SIDES = (0, 1)  # side A's seat in the two games of a pair
 
 
 def aggregate_size(turn_cap: int) -> int:

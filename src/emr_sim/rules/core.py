@@ -22,7 +22,6 @@ from emr_sim.codes import (
     H_PHASE,
     H_RESHUFFLES,
     H_WINNER,
-    MAX_EVENTS,
     N_ZONES,
     NO_CARD,
     NO_WINNER,
@@ -242,6 +241,3 @@ def take_top(S, T, O, ev):
     S[DRAW + n] = NO_CARD
     S[DRAW_N] = n
     return card
-
-
-EV_ROWS = MAX_EVENTS + 1  # rows of an event buffer: row 0 holds the count

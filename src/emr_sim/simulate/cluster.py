@@ -1,13 +1,13 @@
 """Runs on a Dask cluster: the same chunks of pairs as the threads, on worker processes.
 
-    with connect("local:4"):        # or "tcp://HOST:8786", or None: EMR_SIM_CLUSTER, else no cluster
-        run_matrix(...)             # run_pairs and score_batch send their tasks to the cluster
+    with connect("local:4") as cluster:   # or "tcp://HOST:8786"; None: EMR_SIM_CLUSTER, else None
+        run_matrix(..., cluster=cluster)  # its run_pairs and score_batch send tasks to the cluster
 
 Only this module imports Dask, and only inside `connect`, so a run without a cluster starts
 as fast as before. `connect` checks the value and that Dask is installed; the cluster itself
 starts (or the scheduler is reached) at its first use, so a command's inputs are all checked
 before: a misspelt master is refused in a moment, not after the workers have started. The
-commands start it (`runner.start_cluster`) before they write anything.
+commands start it (`runner.start_cluster(setup)`) before they write anything.
 
 A task is a plain module-level function of emr_sim (`play_chunk`,
 `emr_sim.tuning.scoring.play_points`) called with arrays, imported on the worker, never a
@@ -342,9 +342,10 @@ def open_client(where: tuple[str, int | str], stack: contextlib.ExitStack):
 
 @contextlib.contextmanager
 def connect(text: str | None, say: Callable[[str], None] | None = None) -> Iterator[Cluster | None]:
-    """Within the block, the runner plays on the cluster `text` (local:N or tcp://HOST:PORT;
-    None: EMR_SIM_CLUSTER, and without it no cluster and nothing of Dask imported). The value
-    is checked here; the cluster starts at its first use (Cluster.start)."""
+    """The cluster `text` names (local:N or tcp://HOST:PORT; None: EMR_SIM_CLUSTER, and
+    without it None and nothing of Dask imported), for the block to hand to the runs it starts
+    (run_setup's `cluster`); closed when the block ends. The value is checked here; the
+    cluster starts at its first use (Cluster.start)."""
     text = text or os.environ.get(CLUSTER_ENV) or None
     if not text:
         yield None
@@ -356,9 +357,7 @@ def connect(text: str | None, say: Callable[[str], None] | None = None) -> Itera
         raise ValueError(f"--cluster needs Dask, which is not installed: {INSTALL}") from None
     quiet_logs()
     cluster = Cluster(where, say or (lambda _text: None))
-    previous = runner.use_cluster(cluster)
     try:
         yield cluster
     finally:
-        runner.use_cluster(previous)
         cluster.close()

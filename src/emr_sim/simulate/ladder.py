@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from emr_sim.errors import BadInput
+from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.lineup.heroes import parse_hero_list
 from emr_sim.simulate.cells import cell_pairs
@@ -92,7 +93,7 @@ class Plan:
     setups: list[RunSetup]  # step k-1: rung k (side A) against rung k-1 (side B)
 
 
-def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers) -> Plan:
+def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster=None) -> Plan:
     texts = split_rungs(rungs)
     names = parse_hero_list(heroes)
     cells = cell_pairs(names, every=True)
@@ -108,6 +109,7 @@ def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers) -> Plan:
             rules=rules,
             workers=workers,
             what="a ladder",
+            cluster=cluster,
         )
         for lower, upper in zip(texts, texts[1:], strict=False)
     ]
@@ -130,12 +132,7 @@ def check_root(root: Path, record: dict) -> None:
     if root.exists() and not root.is_dir():
         raise BadInput(f"{root}: exists and is not a directory")
     if path.exists():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise BadInput(f"{path}: not a readable ladder record: {err}") from None
-        if not isinstance(old, dict) or old.get("format") != LADDER_FORMAT:
-            raise BadInput(f"{path}: not a ladder record of format {LADDER_FORMAT!r}")
+        old = read_json_record(path, "ladder record", LADDER_FORMAT)
         differ = [
             f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
             for k in RECORD_KEYS
@@ -170,13 +167,14 @@ def run_ladder(
     quiet: bool = True,
     on_estimate: Callable[[float, dict], None] | None = None,
     on_note: Callable[[str], None] | None = None,
+    cluster=None,
 ) -> LadderRun:
     """Play (or resume) every step of the ladder into run_dir; on_estimate(seconds, record)
     is called before the first game."""
-    plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers)
+    plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster)
     root = Path(run_dir)
     check_root(root, plan.record)
-    start_cluster()  # inputs checked: a cluster starts before anything is written
+    start_cluster(plan.setups[0])  # inputs checked: a cluster starts before anything is written
     if on_estimate:
         on_estimate(estimate_seconds(plan), plan.record)
     root.mkdir(parents=True, exist_ok=True)
@@ -199,6 +197,7 @@ def run_ladder(
             on_note=on_note,
             every=True,
             strength_only=True,  # a ladder measures strength: ismcts-open may be a rung
+            cluster=cluster,
         )
         steps.append(Step(k, texts[k], texts[k - 1], Path(run.run_dir), load_step_games(run.run_dir)))
     return LadderRun(root, plan.record, steps, time.perf_counter() - start)

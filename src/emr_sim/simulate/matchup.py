@@ -58,10 +58,12 @@ def matchup(
     records: bool = False,
     quiet: bool = True,
     on_note=None,
+    cluster=None,
 ) -> MatchupResult:
     """Play about n games (rounded up to pairs) of hero_a against hero_b; the summary
     (and, with records=True, one row per game as a DataFrame). on_note(text) receives the
-    warnings of the set-up (a book tuned on another deck or rules)."""
+    warnings of the set-up (a book tuned on another deck or rules). With `cluster` (a
+    connected emr_sim.simulate.cluster.Cluster) the pairs play on its workers."""
     if n < 1:
         raise ValueError(f"-n must be at least 1, not {n}")
     check_games(n)
@@ -69,7 +71,14 @@ def matchup(
     if records:
         check_memory(2 * n_pairs, f"keeping the records of -n {n:,}")
     setup = run_setup(
-        seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matchup"
+        seed=seed,
+        players=players,
+        fury=fury,
+        deck=deck,
+        rules=rules,
+        workers=workers,
+        what="a matchup",
+        cluster=cluster,
     )
     for warning in setup_warnings(setup) if on_note else ():
         on_note(warning)
@@ -80,7 +89,7 @@ def matchup(
         from emr_sim.simulate.records import GameColumns  # pandas (0.3 s) only when records are kept
 
         kept = GameColumns(2 * n_pairs, hero_a, hero_b)
-    start_cluster()  # inputs checked: a cluster starts (kept out of the timing)
+    start_cluster(setup)  # inputs checked: a cluster starts (kept out of the timing)
     load_kernels(setup, sides)  # kept out of the timing
     start = time.perf_counter()
     with progress_bar(2 * n_pairs, quiet) as bar:

@@ -118,7 +118,7 @@ def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFram
         return play_part(spec, hero_a, hero_b, 0, n_pairs, progress).frame()
     batches = sequential_batches(n_pairs, math.ceil((spec.max_games or spec.games) / 2))
     sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
-    depth = -(-guess_pairs(sides) // BATCH_PAIRS)  # 0 on threads
+    depth = -(-guess_pairs(spec.setup, sides) // BATCH_PAIRS)  # 0 on threads
     guesser = Guesser(spec, sides, cell_seed(spec.setup.seed, hero_a, hero_b), batches, depth)
     guesser.ahead(0, 0, 0)
     parts = [play_part(spec, hero_a, hero_b, 0, n_pairs, progress)]
@@ -131,7 +131,7 @@ def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFram
             progress.total += 2 * batch  # the bar grows with the sequential rule
         parts.append(play_part(spec, hero_a, hero_b, first, batch, progress))
         wins += parts[-1].wins_a()
-    drop_guesses()  # the batches guessed past the stopping point
+    drop_guesses(spec.setup)  # the batches guessed past the stopping point
     return (parts[0] if len(parts) == 1 else GameColumns.joined(parts)).frame()
 
 
@@ -217,18 +217,27 @@ def run_matrix(
     every: bool = False,
     strength_only: bool = False,
     on_estimate: Callable[[float, int], None] | None = None,
+    cluster=None,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
     run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell,
     on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter),
     on_estimate(seconds, games) before the first game with the cells to play (at least, with
-    until_ci: emr_sim.simulate.estimate)."""
+    until_ci: emr_sim.simulate.estimate). With `cluster` (a connected
+    emr_sim.simulate.cluster.Cluster) the cells play on its workers, the files the same."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
     cells = cell_pairs(names, every)
     check_matrix_memory(len(cells), games, until_ci, max_games)
     setup = run_setup(
-        seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matrix"
+        seed=seed,
+        players=players,
+        fury=fury,
+        deck=deck,
+        rules=rules,
+        workers=workers,
+        what="a matrix",
+        cluster=cluster,
     )
     if not strength_only:
         check_balance_players(setup)
@@ -244,7 +253,7 @@ def run_matrix(
             on_note(text)
 
     check_target(Path(run_dir), record)  # refused before a cluster starts, as before a write
-    start_cluster()  # a scheduler that does not answer: nothing is written
+    start_cluster(setup)  # a scheduler that does not answer: nothing is written
     with open_run(run_dir, record) as run:
         todo = run.plan(cells, note)
         skipped = [c for c in cells if c not in todo]

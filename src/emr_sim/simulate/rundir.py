@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import re
 import shlex
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ import pandas as pd
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
+from emr_sim.files.read import read_json_record
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
 
@@ -81,12 +81,7 @@ def read_run(run_dir: str | Path) -> dict:
         raise BadInput(f"{run_dir}: no such run directory")
     if not path.is_file():
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BadInput(f"{path}: not a readable run record: {err}") from None
-    if not isinstance(record, dict) or record.get("format") != RUN_FORMAT:
-        raise BadInput(f"{path}: not a run record of format {RUN_FORMAT!r}")
+    record = read_json_record(path, "run record", RUN_FORMAT)
     problem = heroes_problem(record) or sizes_problem(record) or manifest_problem(record)
     if problem:
         raise BadInput(f"{path}: {problem}")

@@ -11,10 +11,10 @@ turns them into compact columns) and are dropped.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import replace
 
 import numpy as np
 
@@ -27,42 +27,23 @@ CHUNK_PAIRS = 500  # pairs per task: small enough for a smooth progress bar
 SEARCH_CHUNK_PAIRS = 8  # ... with a search player, whose games are 1,000 times slower or more
 AHEAD = 4  # chunks in flight per thread
 
-_cluster = None  # the emr_sim.simulate.cluster.Cluster that plays, within its `connect` block
+
+def on_threads(setup: RunSetup) -> RunSetup:
+    """The set-up played on this process's threads even when it names a cluster: for the few
+    pairs an estimate times, which a cluster's per-task cost would swamp."""
+    return replace(setup, cluster=None)
 
 
-def use_cluster(cluster):
-    """Play on `cluster` (None: on this process's threads) from now on; the one before."""
-    global _cluster
-    previous, _cluster = _cluster, cluster
-    return previous
-
-
-def active_cluster():
-    """The cluster the runner plays on, or None (threads)."""
-    return _cluster
-
-
-@contextlib.contextmanager
-def on_threads() -> Iterator[None]:
-    """Within the block, play on this process's threads even with a cluster: the few pairs an
-    estimate times, which a cluster's per-task cost would swamp."""
-    previous = use_cluster(None)
-    try:
-        yield
-    finally:
-        use_cluster(previous)
-
-
-def start_cluster() -> None:
-    """Start the cluster, if the runner plays on one and it has not started (it starts at its
-    first use: the commands call this once their inputs are checked, before they write)."""
-    if _cluster is not None:
-        _cluster.start()
+def start_cluster(setup: RunSetup) -> None:
+    """Start the set-up's cluster, if it has one that has not started (it starts at its first
+    use: the commands call this once their inputs are checked, before they write)."""
+    if setup.cluster is not None:
+        setup.cluster.start()
 
 
 def parallelism(setup: RunSetup) -> int:
     """How many games run at once: the cluster's workers, else the set-up's threads."""
-    return len(_cluster.workers()) if _cluster is not None else setup.workers
+    return len(setup.cluster.workers()) if setup.cluster is not None else setup.workers
 
 
 def chunks(n_pairs: int, size: int | None = None) -> Iterator[tuple[int, int]]:
@@ -85,31 +66,31 @@ def load_kernels(setup: RunSetup, sides: np.ndarray, weights: np.ndarray | None 
 def expect(setup: RunSetup, calls: list[tuple[np.ndarray, int, int, bool]]) -> None:
     """Tell a cluster the run_pairs calls to come, (sides, n_pairs, seed, keep) each, from
     pair 0 with the set-up's weights, so it sends their chunks ahead; nothing on threads."""
-    if _cluster is not None and calls:
+    if setup.cluster is not None and calls:
         weights = pairs.seat_weights(setup.weights())
         ahead = [(seed, 0, n_pairs, sides, weights, keep) for sides, n_pairs, seed, keep in calls]
-        _cluster.expect(setup.table, setup.opts, ahead)
+        setup.cluster.expect(setup.table, setup.opts, ahead)
 
 
 def guess(setup: RunSetup, sides: np.ndarray, seed: int, parts: list[tuple[int, int]]) -> None:
     """Tell a cluster the run_pairs calls that may come, (first pair, n_pairs) each, with
     records kept and the set-up's weights (the next batches of --until-ci): it sends their
     chunks when it has nothing certain to send. Nothing on threads."""
-    if _cluster is not None and parts:
+    if setup.cluster is not None and parts:
         weights = pairs.seat_weights(setup.weights())
         calls = [(seed, first, n_pairs, sides, weights, True) for first, n_pairs in parts]
-        _cluster.guess(setup.table, setup.opts, calls)
+        setup.cluster.guess(setup.table, setup.opts, calls)
 
 
-def drop_guesses() -> None:
+def drop_guesses(setup: RunSetup) -> None:
     """A cluster drops the guessed chunks not asked for (the sequential rule has stopped)."""
-    if _cluster is not None:
-        _cluster.drop_guesses()
+    if setup.cluster is not None:
+        setup.cluster.drop_guesses()
 
 
-def guess_pairs(sides: np.ndarray) -> int:
+def guess_pairs(setup: RunSetup, sides: np.ndarray) -> int:
     """Pairs worth guessing past a call: a chunk for each worker of a cluster; 0 on threads."""
-    return 0 if _cluster is None else _cluster.guess_pairs(sides)
+    return 0 if setup.cluster is None else setup.cluster.guess_pairs(sides)
 
 
 def run_pairs(
@@ -131,8 +112,8 @@ def run_pairs(
     size = pairs.aggregate_size(int(opts[O_TURN_CAP]))
     weights = pairs.seat_weights(setup.weights() if weights is None else weights)  # checked once
     load_kernels(setup, sides, weights)  # once, before the threads start
-    if _cluster is not None:  # the same chunks on worker processes (emr_sim.simulate.cluster)
-        return _cluster.run_pairs(table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress)
+    if setup.cluster is not None:  # the same chunks on worker processes (emr_sim.simulate.cluster)
+        return setup.cluster.run_pairs(table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress)
 
     def task(first: int, count: int) -> tuple[int, int, np.ndarray, np.ndarray]:
         agg = np.zeros(size, dtype=np.int64)

@@ -11,8 +11,9 @@ Everything below (the runner, the kernels) receives the parsed RunSetup, never t
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -37,6 +38,9 @@ class RunSetup:
     specs: tuple[PlayerSpec, PlayerSpec]  # the player of side A, side B (emr_sim.lineup)
     seed: int
     workers: int
+    # where the games are played: None, this process's threads; or a Dask cluster
+    # (emr_sim.simulate.cluster.Cluster) that the command connected and hands down as a value
+    cluster: Any = field(default=None, compare=False, repr=False)
 
     @property
     def players(self) -> tuple[int, int]:
@@ -82,6 +86,7 @@ def run_setup(
     rules: dict[str, str] | None,
     workers: int | None,
     what: str,
+    cluster: Any = None,
 ) -> RunSetup:
     """Check and parse a run's settings; `what` ("a matchup") names the run in messages."""
     opts = run_options(rules, fury, what)
@@ -95,6 +100,7 @@ def run_setup(
         specs=parse_sides(players),
         seed=DEFAULT_SEED if seed is None else int(seed),
         workers=check_workers(workers),
+        cluster=cluster,
     )
 
 

@@ -92,11 +92,9 @@ def score_batch(
 
 
 def play_all(field: Field, hero: int, candidates: list[np.ndarray], tasks, n_pairs: int) -> list[np.ndarray]:
-    """Each task's half-points, in task order: on the cluster of the runner when there is one
-    (emr_sim.simulate.runner.active_cluster), else on the set-up's threads."""
-    from emr_sim.simulate.runner import active_cluster
-
-    cluster = active_cluster()
+    """Each task's half-points, in task order: on the set-up's cluster when it has one, else on
+    its threads."""
+    cluster = field.setup.cluster
     if cluster is not None:
         setup = field.setup
         args = [

@@ -1,0 +1,30 @@
+"""Names vulture (dead-code search; pyproject.toml [tool.vulture]) takes for unused but that
+stay: read by numpy, numba, click, pytest or people rather than by a call it can see."""
+
+# numpy's flags, set to make arrays read-only
+_.writeable  # noqa
+# numba's BLAS probe, replaced by the command line (cli/options.py skip_blas_probe)
+_.ensure_blas  # noqa
+# click commands registered by their decorators (cli/play.py)
+position_new  # noqa
+position_show  # noqa
+# the encoding, named for readers of codes.py (each colour, each event argument column)
+COLOUR_RED  # noqa
+COLOUR_BLUE  # noqa
+COLOUR_YELLOW  # noqa
+COLOUR_GREEN  # noqa
+EV_A  # noqa
+EV_B  # noqa
+EV_C  # noqa
+EV_D  # noqa
+# numba's overload of search_choice, registered by its decorator (players/ismcts.py)
+_search_choice  # noqa
+# pytest: module marks, autouse and requested fixtures, unused names of a signature or tuple
+pytestmark  # noqa
+small_chunks  # noqa
+bounded  # noqa
+enabled  # noqa
+_scenarios_hold_each_card_once  # noqa
+signum  # noqa
+reveal  # noqa
+wilson_high  # noqa
