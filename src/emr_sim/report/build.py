@@ -20,6 +20,7 @@ from pathlib import Path
 from emr_sim.errors import BadInput
 from emr_sim.files.write import check_writable, write_text
 from emr_sim.report import sections as R
+from emr_sim.report.cards import card_section
 from emr_sim.report.templating import environment
 from emr_sim.report.view import RunData, run_view
 from emr_sim.studies.report_data import ALPHA, ReportData
@@ -64,6 +65,7 @@ def report_context(data: ReportData) -> dict:
         "lopsided": R.lopsided_section(run, data),
         "compare": R.comparison_section(run, other) if other is not None else None,
         "skill": skill,
+        "cards": card_section(data.cards, data.cards_note, run.record["heroes"]),  # None without --cards
         "meta": meta,
     }
 

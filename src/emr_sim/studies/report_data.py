@@ -39,6 +39,8 @@ class ReportData:
     worth: list[dict] | None = None  # technique_table
     technique_pairs: int = 0
     meta: list[Rung] = field(default_factory=list)  # the metagame of the run, or of each rung
+    cards: pd.DataFrame | None = None  # analysis.cardstats.per_card of a run made with --cards
+    cards_note: str | None = None  # why a run made with --cards has no per-card statistics
 
 
 def report_cells(games: pd.DataFrame) -> pd.DataFrame:
@@ -78,10 +80,27 @@ def gather(
     data.other = load_run(compare_dir) if compare_dir is not None else None
     data.rungs = [run, *(load_run(d) for d in skill_dirs)] if skill_dirs else []
     data.examples, data.example_note = lopsided_examples(run)
+    data.cards, data.cards_note = card_statistics(run)
     if technique_pairs:
         data.worth = technique_table(data.rungs, technique_pairs)
     data.meta = meta_rungs(data.rungs or [run])
     return data
+
+
+def card_statistics(run: LoadedRun) -> tuple[pd.DataFrame | None, str | None]:
+    """The per-card statistics of a run made with --cards (analysis.cardstats.per_card on the
+    run's deck), or (None, why not) when its deck cannot be read; (None, None) for another run."""
+    from emr_sim.analysis.cardstats import per_card
+    from emr_sim.simulate.cardsource import run_deck
+    from emr_sim.simulate.rundir import has_card_events
+
+    if not has_card_events(run.record):
+        return None, None
+    try:
+        deck = run_deck(run.record, run.path, None)
+    except ValueError as err:  # BadInput, DeckError: the section says so, the report is written
+        return None, f"the per-card statistics need the run's deck: {err}"
+    return per_card(run.games, deck), None
 
 
 def lopsided_examples(run: LoadedRun) -> tuple[dict[tuple[str, str], ExampleGame], str | None]:
