@@ -1,8 +1,9 @@
 """Everything `emr-sim report` shows, gathered once before anything is drawn.
 
 Each run directory is read once (emr_sim.simulate.rundir.load_run) and its frames passed on;
-the example games of the most lopsided cells are replayed (emr_sim.simulate.example), and
-with technique_pairs the paired technique worth of every master at every rung is played
+the example games of the most lopsided cells are replayed (emr_sim.simulate.example), the
+metagame of the run (or of each skill rung) is computed (emr_sim.analysis.meta), and with
+technique_pairs the paired technique worth of every master at every rung is played
 (emr_sim.studies.technique). emr_sim.report.build renders what this returns: the report
 itself plays no game.
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim import analysis as A
+from emr_sim.analysis.meta import Rung, meta_rungs
 from emr_sim.errors import BadInput
 from emr_sim.simulate.example import ExampleGame, deck_problem, example_game, load_run_deck
 from emr_sim.simulate.rundir import LoadedRun, load_run, read_run
@@ -36,6 +38,7 @@ class ReportData:
     example_note: str | None = None  # why the example games cannot be replayed
     worth: list[dict] | None = None  # technique_table
     technique_pairs: int = 0
+    meta: list[Rung] = field(default_factory=list)  # the metagame of the run, or of each rung
     cards: pd.DataFrame | None = None  # analysis.cardstats.per_card of a run made with --cards
     cards_note: str | None = None  # why a run made with --cards has no per-card statistics
 
@@ -80,6 +83,7 @@ def gather(
     data.cards, data.cards_note = card_statistics(run)
     if technique_pairs:
         data.worth = technique_table(data.rungs, technique_pairs)
+    data.meta = meta_rungs(data.rungs or [run])
     return data
 
 
