@@ -18,7 +18,8 @@ from emr_sim.simulate.differences import record_differences
 from emr_sim.simulate.rundir import LoadedRun
 
 SAME_KEYS = ("seed",)  # what makes the deals of two runs the same
-VARIANT_KEYS = ("players", "deck_sha256", "fury")  # what may change, besides the rules options
+# what may change, besides the rules options
+VARIANT_KEYS = ("players", "deck_sha256", "deck_changes", "fury")
 
 
 @dataclass

@@ -5,7 +5,8 @@
     cli.options   the options several commands share, as bundles, and their checks
     cli.runs      matchup, matrix, ladder            cli.tune    tune
     cli.study     compare, report                    cli.play    play, resolve, position
-    cli.lists     cards, heroes, rules, players      cli.insight card-stats
+    cli.lists     cards, heroes, rules, players      cli.insight card-stats,
+                                                     sensitivity, claims
     cli.meta      meta
 
 numba and pandas load inside the commands, so `emr-sim --help` stays quick.

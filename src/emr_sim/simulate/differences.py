@@ -16,6 +16,7 @@ RECORD_WORDS = {
     "fury": "hero mode (fury)",
     "deck": "deck",
     "deck_sha256": "deck sha256",
+    "deck_changes": "deck changes",
     "heroes": "heroes",
     "games_per_cell": "games per cell",
     "until_ci": "until interval ±",
