@@ -128,9 +128,13 @@ def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> objec
         raise InputFileError(f"{name}: not JSON this reader takes: {str(err)[:120]}") from None
 
 
-def read_json_record(path: str | Path, what: str, fmt: str, max_bytes: int = MAX_RECORD_BYTES) -> dict:
-    """A JSON object whose "format" is fmt, from a regular file; InputFileError naming the file."""
+def read_json_record(
+    path: str | Path, what: str, fmt: str | tuple[str, ...], max_bytes: int = MAX_RECORD_BYTES
+) -> dict:
+    """A JSON object whose "format" is fmt (or one of the formats fmt lists), from a regular
+    file; InputFileError naming the file."""
+    formats = (fmt,) if isinstance(fmt, str) else fmt
     doc = parse_json(read_input(path, what, max_bytes), path, what)
-    if not isinstance(doc, dict) or doc.get("format") != fmt:
-        raise InputFileError(f"{path}: not a {what} of format {fmt!r}")
+    if not isinstance(doc, dict) or doc.get("format") not in formats:
+        raise InputFileError(f"{path}: not a {what} of format {' or '.join(map(repr, formats))}")
     return doc
