@@ -190,22 +190,13 @@ def balance_of(cells: Cells, heroes: list[str]) -> Balance:
 
 
 def nash_mix(P: np.ndarray) -> np.ndarray:
-    """An equilibrium mix of the symmetric zero-sum pick game with scores P (P + P.T = 1): the
-    row player's optimal mix of max_x min_j (x.T P)_j, by one linear program (scipy's HiGHS).
-    A small LP of this module's own, until emr_sim.analysis.nash (the metagame, #25 part 1,
-    with the maximum-entropy equilibrium) is on main."""
-    from scipy.optimize import linprog
+    """The maximum-entropy equilibrium mix of the symmetric zero-sum pick game with scores P
+    (P + P.T = 1; emr_sim.analysis.nash, the metagame's: unique, and unmoved by a copy of a
+    master)."""
+    from emr_sim.analysis.nash import nash
 
-    n = len(P)
-    cost = np.r_[np.zeros(n), -1.0]
-    upper = np.c_[-np.asarray(P, dtype=float).T, np.ones(n)]  # v - (P.T x)_j <= 0
-    equal = np.r_[np.ones(n), 0.0][None, :]
-    bounds = [(0, None)] * n + [(None, None)]
-    res = linprog(cost, A_ub=upper, b_ub=np.zeros(n), A_eq=equal, b_eq=[1.0], bounds=bounds, method="highs")
-    if res.status != 0:
-        raise ArithmeticError(f"the pick game's linear program failed: {res.message}")
-    mix = np.where(res.x[:n] > 1e-9, res.x[:n], 0.0)
-    return mix / mix.sum()
+    A = np.asarray(P, dtype=float) - 0.5
+    return nash((A - A.T) / 2).mix  # exactly antisymmetric (P's halves are 1 - each other)
 
 
 def nash_gaps(P: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
