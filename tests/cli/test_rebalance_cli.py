@@ -127,3 +127,24 @@ def test_a_goal_the_knobs_cannot_meet_ends_with_exit_2_naming_it(tmp_path):
     errors = [line for line in result.stderr.splitlines() if line.startswith(ERROR_PREFIX)]
     assert len(errors) == 1 and "the knobs cannot meet it" in errors[0] and "wind vs bushido" in errors[0]
     assert not (tmp_path / "s").exists()
+
+
+def test_the_cma_es_sampler_gives_the_same_proposals_from_the_same_seed(tmp_path):
+    args = [
+        *SMALL,
+        "--knob",
+        "health.*=7..9",
+        "--knob",
+        "trap_once",
+        "--sampler",
+        "cmaes",
+        "--verify",
+        "none",
+    ]
+    results = []
+    for name in ("one", "two"):
+        result = run("rebalance", "-o", tmp_path / name, *args)
+        assert result.exit_code == 0, result.output
+        record = json.loads((tmp_path / name / "result.json").read_text())
+        results.append([(p["index"], p["variant"], p["loss"]) for p in record["proposals"]])
+    assert results[0] == results[1] and results[0]
