@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,13 +68,15 @@ def make_sampler(kind: str, seed: int, index: int):
     )
     if kind == "tpe":
         return tpe
-    return optuna.samplers.CmaEsSampler(
-        seed=s,
-        n_startup_trials=N_STARTUP,
-        independent_sampler=tpe,
-        warn_independent_sampling=False,
-        consider_pruned_trials=True,
-    )
+    with warnings.catch_warnings():  # consider_pruned_trials is marked experimental: said once in the docs
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        return optuna.samplers.CmaEsSampler(
+            seed=s,
+            n_startup_trials=N_STARTUP,
+            independent_sampler=tpe,
+            warn_independent_sampling=False,
+            consider_pruned_trials=True,  # halving prunes most trials: CMA-ES learns from them too
+        )
 
 
 def distributions(spec: Spec) -> dict:
