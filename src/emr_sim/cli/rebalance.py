@@ -171,33 +171,24 @@ def rebalance(
         from emr_sim.studies.rebalance_verify import estimate_verification
 
         estimate_verification(spec, verify_plan, verify_top, verify_seed, estimate)
-    with resumable("the finished trials and runs are in", study_dir):
-        run = run_study(study_dir, spec, spec.setup.workers, cluster, quiet, estimate, note)
-        props, counts = proposals(run.root, spec, verify_top)
-        checks = (
-            verify(
-                run.root,
-                spec,
-                props,
-                verify_plan,
-                verify_seed,
-                spec.setup.workers,
-                cluster,
-                quiet,
-                estimate,
-                note,
-            )
-            if verify_plan
-            else []
-        )
+    from emr_sim.files.lock import run_lock
     from emr_sim.report.rebalance import summary_lines, write_outputs
     from emr_sim.studies.rebalance_result import study_result
 
-    _counts, guards = read_base(run.root, spec.heroes)
-    result = study_result(
-        run.root, spec, run.base, guards, props, counts, checks, run.seconds, run.record.get("seconds")
-    )
-    write_outputs(run.root, result, spec, props)
+    with resumable("the finished trials and runs are in", study_dir):
+        run = run_study(study_dir, spec, spec.setup.workers, cluster, quiet, estimate, note)
+        with run_lock(run.root):  # the verification and the outputs: one writer, as the search
+            props, counts = proposals(run.root, spec, verify_top)
+            checks = []
+            if verify_plan:
+                checks = verify(run.root, spec, props, verify_plan, verify_seed, spec.setup.workers,
+                                cluster, quiet, estimate, note)  # fmt: skip
+            _counts, guards = read_base(run.root, spec.heroes)
+            seconds = run.record.get("seconds")
+            result = study_result(
+                run.root, spec, run.base, guards, props, counts, checks, run.seconds, seconds
+            )
+            write_outputs(run.root, result, spec, props)
     if as_json:
         click.echo(json.dumps(result, indent=1))
         return

@@ -4,7 +4,7 @@ in SQLite, and the base's counts.
     STUDY/rebalance.json   the study record (what it plays; a run with other settings is refused)
     STUDY/base.json        the base (no change) measured at every rung, and the resolved guards
     STUDY/study.db         the Optuna study (SQLite): every trial, its values and figures
-    STUDY/.emr-sim.lock    the lock while the search plays (emr_sim.files.lock)
+    STUDY/.emr-sim.lock    the lock while the command plays or writes (emr_sim.files.lock)
 """
 
 from __future__ import annotations
