@@ -21,12 +21,14 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
+from emr_sim.console.progress import progress_bar
 from emr_sim.simulate import cluster as K
 from emr_sim.simulate import runner
 from emr_sim.simulate.matrix import run_matrix
-from emr_sim.simulate.runner import load_kernels, progress_bar, run_pairs
+from emr_sim.simulate.runner import load_kernels, run_pairs
 from emr_sim.simulate.setup import run_setup
 
 TASKS = 20  # chunks per size in the overhead measurement
@@ -37,10 +39,17 @@ def files(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def play_matrix(root: Path, args) -> float:
-    heroes = None if args.heroes == "all" else args.heroes
+def play_matrix(root: Path, args, cluster=None) -> float:
+    """The matrix's seconds, on threads, or on `cluster` when given."""
     run = run_matrix(
-        root, heroes, args.games, seed=1, players=args.players, workers=args.workers, until_ci=args.until_ci
+        root,
+        args.heroes,
+        args.games,
+        seed=1,
+        players=args.players,
+        workers=args.workers,
+        until_ci=args.until_ci,
+        cluster=cluster,
     )
     return run.seconds
 
@@ -50,12 +59,13 @@ def without_guesses(cluster, root: Path, args) -> float:
     guess_pairs = K.Cluster.guess_pairs
     K.Cluster.guess_pairs = lambda self, sides: 0  # type: ignore[method-assign]
     try:
-        return play_matrix(root, args)
+        return play_matrix(root, args, cluster)
     finally:
         K.Cluster.guess_pairs = guess_pairs  # type: ignore[method-assign]
 
 
 def timed_pairs(setup, n_pairs: int) -> float:
+    """Seconds of n_pairs pairs where the set-up plays (its cluster, or its threads)."""
     with progress_bar(0, quiet=True) as silent:
         start = time.perf_counter()
         run_pairs(setup, setup.sides(0, 5), n_pairs, silent, seed=3)
@@ -65,7 +75,7 @@ def timed_pairs(setup, n_pairs: int) -> float:
 def empty_tasks(cluster, setup) -> None:
     """The fixed cost of a task, games aside: EMPTY tasks of no pairs sent and gathered."""
     weights = runner.pairs.seat_weights(setup.weights())
-    args = (setup.table, setup.opts, 1, 0, 0, setup.sides(0, 1), weights, True)
+    args = (setup.table, setup.opts, 1, 0, 0, setup.sides(0, 1), weights, runner.pairs.RECORD_COLS)
     cluster.map_ordered(K.play_chunk, [args] * 10)  # connections made
     start = time.perf_counter()
     cluster.map_ordered(K.play_chunk, [args] * EMPTY)
@@ -78,9 +88,8 @@ def overhead(cluster, setup, sizes: list[int]) -> None:
     for size in sizes:
         n_pairs = TASKS * size
         runner.CHUNK_PAIRS = K.CHUNK_PAIRS = runner.SEARCH_CHUNK_PAIRS = size
-        with runner.on_threads():  # inside connect(), the runner plays on the cluster
-            threads = timed_pairs(setup, n_pairs)
-        dask = timed_pairs(setup, n_pairs)
+        threads = timed_pairs(setup, n_pairs)
+        dask = timed_pairs(replace(setup, cluster=cluster), n_pairs)
         per_task = (dask - threads) / TASKS * setup.workers  # tasks run `workers` at a time
         extra = 100 * (dask / threads - 1)
         print(f"{size:11} | {threads:9.2f} | {dask:9.2f} | {per_task * 1000:20.1f} | {extra:9.1f}")
@@ -102,7 +111,7 @@ def main() -> None:
     )
     load_kernels(setup, setup.sides(0, 1))
     start = time.perf_counter()
-    with K.connect(f"local:{args.workers}") as cluster:  # the runner plays on it, but on_threads()
+    with K.connect(f"local:{args.workers}") as cluster:  # handed to the runs that play on it
         assert cluster is not None
         cluster.start()
         started = time.perf_counter() - start
@@ -111,9 +120,8 @@ def main() -> None:
         print(f"cluster local:{args.workers}: started in {started:.1f} s, kernels warmed in {warmed:.1f} s")
         with tempfile.TemporaryDirectory() as tmp:
             for k in range(args.repeat):
-                with runner.on_threads():
-                    threads = play_matrix(Path(tmp) / f"threads-{k}", args)
-                dask = play_matrix(Path(tmp) / f"cluster-{k}", args)
+                threads = play_matrix(Path(tmp) / f"threads-{k}", args)
+                dask = play_matrix(Path(tmp) / f"cluster-{k}", args, cluster)
                 same = files(Path(tmp) / f"threads-{k}") == files(Path(tmp) / f"cluster-{k}")
                 what = f"--until-ci {args.until_ci}, " if args.until_ci else ""
                 print(

@@ -28,7 +28,7 @@ from emr_sim.rules.legal import legal_actions
 
 
 def collect_states(games: int, rules: dict, heroes: str | None) -> np.ndarray:
-    from emr_sim.sim import engine
+    from emr_sim.loops import engine
 
     states = []
     for index in range(games):

@@ -19,8 +19,8 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
+from emr_sim.loops import engine
 from emr_sim.options import make_options
-from emr_sim.sim import engine
 
 MATCHES = (
     ("random-vs-random", C.PLAYER_RANDOM, C.PLAYER_RANDOM),

@@ -3,11 +3,11 @@
     python benchmarks/bench_heroes.py [--pairs 500] [--seed 1] [--player greedy]
 
 For each master M: M played by --player against every other master (the same player), and
-on the same deals by its technique-free twin (emr_sim.specs.without_technique: greedy ->
+on the same deals by its technique-free twin (emr_sim.lineup.spec.without_technique: greedy ->
 greedy-notech, tuned -> tuned-notech, book:F -> book-notech:F), which never uses its master's
 own technique (F-CHOOSE, every furious player's, it still uses). Prints M's field mean score
 both ways and the paired difference with its 95 % interval, the pair as the unit
-(emr_sim.analysis.technique.technique_worth). Kung-fu's and Poison's techniques are automatic:
+(emr_sim.studies.technique.technique_worth). Kung-fu's and Poison's techniques are automatic:
 no decision to skip, so their difference is 0.
 Then greedy-vs-greedy games per second with fury off and with fury on (heroes drawn at
 random per game), one thread, warm cache.
@@ -21,10 +21,10 @@ import time
 import numpy as np
 
 from emr_sim import codes as C
-from emr_sim.analysis.technique import technique_worth
 from emr_sim.cards import card_table, load_deck
+from emr_sim.loops import engine
 from emr_sim.options import make_options
-from emr_sim.sim import engine
+from emr_sim.studies.technique import technique_worth
 
 
 def throughput(table, opts, seed, games) -> float:

@@ -24,17 +24,17 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
 from emr_sim.jit import njit_alloc
+from emr_sim.loops.engine import PLAYER_STREAM, new_buffers, tally
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals, unseen_counts
 from emr_sim.players.greedy import choose_greedy, uses_counts
 from emr_sim.players.leaf import weight_row
-from emr_sim.players.observe import observe
+from emr_sim.players.observe import blank_observation, observe_step
 from emr_sim.players.params import default_weights
 from emr_sim.rng import seed_rng
 from emr_sim.rules.flow import advance, apply_action
 from emr_sim.rules.legal import legal_actions
 from emr_sim.rules.turn import new_game
-from emr_sim.sim.engine import PLAYER_STREAM, new_buffers, tally
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from profile_search import calibrate, cycles  # noqa: E402  (the counter and its calibration)
@@ -57,17 +57,18 @@ def profiled_games(T, O, seed, count, seats, weights, acc, by_kind, kinds):
     cycles into acc[P_*], the choice's cycles and count per decision kind into by_kind and
     kinds."""
     bufs = new_buffers()
-    S, obs, ev, legal, prng, scratch = bufs[0], bufs[1], bufs[2], bufs[3], bufs[4], bufs[5]
+    S, obs, ev, legal, prng, scratch, cards = bufs
     rec = np.zeros(C.GR_SIZE, dtype=np.int64)
     for index in range(count):
         deck_totals(T, scratch[0])
+        blank_observation(obs)
         rec[:] = 0
         ev[0, 0] = 0
         new_game(S, T, O, ev, seed, index, seats[2], seats[3])
         for p in range(2):
             seed_rng(prng[p], 0, seed, index, PLAYER_STREAM + p)
         advance(S, T, O, ev)
-        tally(ev, rec)
+        tally(S, ev, rec, cards)
         while S[C.H_PHASE] != C.DK_NONE:
             t0 = cycles()
             p = S[C.H_DECIDER]
@@ -76,7 +77,7 @@ def profiled_games(T, O, seed, count, seats, weights, acc, by_kind, kinds):
             acc[P_LEGAL] += t1 - t0
             code = C.A_PASS
             if n > 0:
-                observe(S, p, obs)
+                observe_step(S, p, obs)
                 t2 = cycles()
                 acc[P_OBS] += t2 - t1
                 kind = obs[C.H_PHASE]
@@ -93,7 +94,7 @@ def profiled_games(T, O, seed, count, seats, weights, acc, by_kind, kinds):
             apply_action(S, T, O, ev, code)
             t6 = cycles()
             acc[P_APPLY] += t6 - t5
-            tally(ev, rec)
+            tally(S, ev, rec, cards)
             acc[P_TALLY] += cycles() - t6
 
 

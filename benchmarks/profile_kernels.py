@@ -71,8 +71,8 @@ def main() -> None:
 
     from emr_sim import codes as C
     from emr_sim.cards import card_table, load_deck
+    from emr_sim.loops import pairs as aggregate
     from emr_sim.options import O_TURN_CAP, make_options
-    from emr_sim.sim import pairs as aggregate
 
     opts = make_options({"fury": "on"})
     table = card_table(load_deck(None), opts)

@@ -35,6 +35,7 @@ from numba.extending import intrinsic
 from emr_sim import codes as C
 from emr_sim.game.core import Game, parse_players, player_weights
 from emr_sim.jit import njit_entry
+from emr_sim.loops.engine import PLAYER_STREAM, seat_weights
 from emr_sim.players.determinise import determinise, unseen_cards
 from emr_sim.players.evaluate import (
     board_eval,
@@ -70,7 +71,6 @@ from emr_sim.players.tree import (
 from emr_sim.rng import below, next32, seed_rng
 from emr_sim.rules.flow import apply_action
 from emr_sim.rules.legal import legal_actions
-from emr_sim.sim.engine import PLAYER_STREAM, seat_weights
 
 HEROES = ("crow,illusion", "earth,wind", "kungfu,master", "bushido,poison")
 SEARCH_STREAM = 0x5EA  # = players/ismcts.SEARCH_STREAM
@@ -106,10 +106,10 @@ K_ITER, K_TREE_STEPS, K_ROLL_STEPS, K_ROLL_GREEDY, K_ENDED, K_BUDGET = range(6)
 
 
 @intrinsic
-def cycles(typingctx):
+def cycles(_typingctx):
     """The processor's cycle counter (llvm.readcyclecounter)."""
 
-    def codegen(context, builder, signature, args):
+    def codegen(context, builder, _signature, args):
         fnty = ir.FunctionType(ir.IntType(64), [])
         fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.readcyclecounter")
         return builder.call(fn, [])

@@ -28,8 +28,25 @@ from emr_sim.players.evaluate import deck_totals
 from emr_sim.rng import seed_rng
 from emr_sim.rules.flow import advance, apply_action
 from emr_sim.rules.turn import new_game
-from emr_sim.sim.engine import PLAYER_STREAM, decide, finish_record, new_buffers, search_buffers, seat_weights
 
+try:
+    from emr_sim.loops.engine import (
+        PLAYER_STREAM,
+        decide,
+        finish_record,
+        new_buffers,
+        search_buffers,
+        seat_weights,
+    )
+except ImportError:  # a tree from before the loops were named so
+    from emr_sim.sim.engine import (
+        PLAYER_STREAM,
+        decide,
+        finish_record,
+        new_buffers,
+        search_buffers,
+        seat_weights,
+    )
 try:
     from emr_sim.players.observe import blank_observation
 except ImportError:  # a tree from before observe_step: decide writes the whole observation

@@ -39,8 +39,9 @@ from emr_sim import codes as C
 from emr_sim.cards import card_label, load_deck
 from emr_sim.cli import main as cli_main
 from emr_sim.game.core import Game
-from emr_sim.game.position import RES_FIELDS, STEP_NAMES, PositionError
-from emr_sim.sim.invariants import INV_NAMES, INV_OK, check_state
+from emr_sim.game.fields import RES_FIELDS
+from emr_sim.game.validate import STEP_NAMES, PositionError
+from emr_sim.loops.invariants import INV_NAMES, INV_OK, check_state
 
 HUGE = "HUGE-NUMBER"  # replaced by a 5,000-digit literal in the file's text
 HUGE_DIGITS = 5000
@@ -188,11 +189,7 @@ RULE_CHANGES = (("fury", "on"), ("fury", "off"), ("reshuffle", "off"), ("turn_ca
 
 
 def change_rules(d, data):
-    name, value = data.draw(
-        st.sampled_from(
-            (("fury", "on"), ("fury", "off"), ("reshuffle", "off"), ("turn_cap", "3"), ("health", "2"))
-        )
-    )
+    name, value = data.draw(st.sampled_from(RULE_CHANGES))
     d["rules"][name] = value
 
 

@@ -1,5 +1,5 @@
 """Write src/emr_sim/data/tuned.json as the placeholder book: every master's vector the
-greedy's defaults, marked "made_by": "placeholder: default vectors" (emr_sim.book).
+greedy's defaults, marked "made_by": "placeholder: default vectors" (emr_sim.lineup.book).
 
 The `tuned` player reads this file; tuning replaces it with a real book. Run it again from
 the project root whenever the parameter table (emr_sim.players.params) changes before then::
@@ -9,7 +9,7 @@ the project root whenever the parameter table (emr_sim.players.params) changes b
 
 from __future__ import annotations
 
-from emr_sim.book import tuned_path, write_placeholder
+from emr_sim.lineup.book import tuned_path, write_placeholder
 
 if __name__ == "__main__":
     print(f"wrote {write_placeholder(tuned_path())}")

@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 from emr_sim import codes as C
-from emr_sim.book import load_book, tuned_path, write_book
-from emr_sim.simulate.runner import DEFAULT_SEED
+from emr_sim.lineup.book import load_book, tuned_path, write_book
+from emr_sim.simulate.setup import DEFAULT_SEED
 from emr_sim.tuning.rounds import (
     DEFAULT_GENERATIONS,
     DEFAULT_PAIRS,

@@ -24,6 +24,11 @@ ROOT = str(BENCH.parent)
             "files identical: True",
         ),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--cli", "heroes"], "same results in every run"),
+        (
+            "bench_cards.py",
+            ["--rounds", "1", "--games", "20"],
+            "same games with and without the card events: True",
+        ),
         ("bench_ismcts.py", ["speed", "--iterations", "200", "--positions", "1"], "leaf=tuned"),
         ("bench_ismcts.py", ["strength", "-n", "2", "--rungs", "greedy,ismcts:2"], "ismcts:2 against greedy"),
         ("profile_search.py", ["--games", "1", "--players", "ismcts(n=20,reuse=1),greedy"], "kept trees"),
@@ -33,6 +38,8 @@ ROOT = str(BENCH.parent)
             ["--specs", "ismcts(n=2,reuse=1)", "--rounds", "1", "--heroes", "crow,wind"],
             "first",
         ),
+        ("bench_tui.py", ["keys", "--decisions", "1"], "searched in the worker thread"),
+        ("bench_tui.py", ["startup", "--runs", "1"], "to its first screen"),
     ],
 )
 def test_benchmark_script_runs(script, args, expect):

@@ -1,16 +1,19 @@
 """emr_sim: an exact, fast simulator of 8 Masters' Revenge for balance studies.
 
-The package in the order a game's data flows (README "Architecture"):
+The package in layers, the order a game's data flows, each importing only from those below
+(README "Architecture"; the contracts in pyproject.toml [tool.importlinter] keep it so):
 
-    codes, options, jit, rng, errors, stats   the foundation
-    cards                                      deck files -> card table
-    rules/, players/                           the jitted kernels: rules and players
-    sim/                                       the jitted game loops
-    game/                                      the Python face of one game
-    simulate/                                  many games: run set-up, runner, matchup, matrix
-    analysis/                                  statistics of games frames, what-if
-    report/                                    HTML report and terminal tables
-    cli                                        the `emr-sim` command
+    codes, options, jit, rng, errors, stats, version   the foundation
+    files/, console/             input and output files, the compile notice and progress bars
+    cards                        deck files -> card table
+    rules/, players/, loops/     the jitted kernels: rules, players, game loops
+    lineup/                      who plays: player specs, books, master names
+    game/                        the Python face of one game
+    simulate/                    many games: run set-up, runner, matchup, matrix, ladder
+    analysis/                    statistics of games frames, what-if
+    studies/, tuning/            questions answered by playing and analysing; emr-sim tune
+    report/                      HTML report and terminal tables, rendered from given data
+    cli/                         the `emr-sim` command
 
 `import emr_sim` loads nothing else, so that `emr-sim --help` stays fast; `matchup` below
 loads the simulator when it is called.
@@ -20,10 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emr_sim.version import __version__
+
 if TYPE_CHECKING:
     from emr_sim.simulate.matchup import MatchupResult
-
-__version__ = "0.1.0"
 
 
 def matchup(hero_a: str, hero_b: str, **settings) -> MatchupResult:

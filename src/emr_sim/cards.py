@@ -123,7 +123,15 @@ def load_deck(path: str | Path | None = None) -> Deck:
 
 
 def _read_bytes(shown: str) -> bytes:
-    """The file's bytes (at most MAX_DECK_BYTES), or DeckError when it cannot be read."""
+    """The file's bytes (at most MAX_DECK_BYTES), or DeckError when it cannot be read (a
+    FIFO, device or directory is refused before it is opened: emr_sim.files.read)."""
+    from emr_sim.files.read import regular_file_problem
+
+    problem = regular_file_problem(shown, "deck")
+    if problem == "no such deck file":
+        raise DeckError(shown, None, None, "deck file not found")
+    if problem:
+        raise DeckError(shown, None, None, problem)
     try:
         with open(shown, "rb") as file:
             data = file.read(MAX_DECK_BYTES + 1)

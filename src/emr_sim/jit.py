@@ -3,7 +3,9 @@
 numba's ``cache=True`` keys each function's cache on its own file only, so an
 edit to a jitted callee in another module would leave callers compiled against
 the old code. We therefore point numba's cache at a directory named after a
-hash of every source file of the package: any edit gives a fresh directory.
+hash of the kernels' source files (kernel_sources: the kernel packages and the
+foundation modules they import, nothing else): any edit to them gives a fresh
+directory, and an edit to the Python side keeps the compiled kernels.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ _PACKAGE = pathlib.Path(__file__).resolve().parent
 # The compiled kernels are the three kernel packages and the foundation modules they
 # import (tests/test_jit.py checks that kernel code imports nothing else of emr_sim).
 # Every other module is plain Python: editing it keeps the compiled kernels.
-KERNEL_PACKAGES = ("rules", "players", "sim")
+KERNEL_PACKAGES = ("rules", "players", "loops")
 KERNEL_MODULES = ("codes.py", "options.py", "jit.py", "rng.py")
 
 

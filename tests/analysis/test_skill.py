@@ -1,5 +1,5 @@
 """Balance and skill (emr_sim.analysis.skill) and the paired technique worth
-(emr_sim.analysis.technique): the classes' rules on hand-made frames, tau and its bootstrap on
+(emr_sim.studies.technique): the classes' rules on hand-made frames, tau and its bootstrap on
 small real runs of three heroes played by random, greedy and greedy-notech."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ import pytest
 from scipy.stats import kendalltau
 
 from emr_sim.analysis import skill as S
-from emr_sim.analysis.technique import technique_worth
+from emr_sim.lineup.base import SpecError
+from emr_sim.lineup.spec import parse_spec, without_technique
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import load_games
-from emr_sim.specs import SpecError, parse_spec, without_technique
+from emr_sim.studies.technique import technique_worth
 
 HEROES = ["crow", "wind", "poison"]
 SEED = 4343

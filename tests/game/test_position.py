@@ -15,20 +15,10 @@ from support.state import BOWS, at_decision, hero_options, mid_game_state, pb, s
 
 from emr_sim import codes as C
 from emr_sim.game.core import Game
-from emr_sim.game.position import (
-    POSITION_FORMAT,
-    POSITION_VERSION,
-    RES_DEFAULTS,
-    RES_FIELDS,
-    PositionError,
-    card_ref,
-    describe,
-    dumps_position,
-    load_position,
-    save_position,
-    state_from_dict,
-    state_to_dict,
-)
+from emr_sim.game.fields import POSITION_FORMAT, POSITION_VERSION, RES_DEFAULTS, RES_FIELDS
+from emr_sim.game.load import PositionError, load_position
+from emr_sim.game.position import card_ref, dumps_position, save_position, state_from_dict, state_to_dict
+from emr_sim.game.show import describe
 from emr_sim.options import default_options
 
 TABLE = small_table()
@@ -363,7 +353,7 @@ def test_unreadable_files(tmp_path):
     bad.write_text("{not json")
     with pytest.raises(PositionError, match="not JSON"):
         load_position(bad, TABLE)
-    with pytest.raises(PositionError, match="cannot read"):
+    with pytest.raises(PositionError, match="missing.json: no such position file"):
         load_position(tmp_path / "missing.json", TABLE)
 
 

@@ -1,6 +1,6 @@
 """Every state reached in invariant-harness games round-trips through the JSON position
 format unchanged (emr_sim.game.position): the same games (seed, index, players) that
-tests/sim/test_invariants.py checks, walked step by step."""
+tests/loops/test_invariants.py checks, walked step by step."""
 
 import json
 

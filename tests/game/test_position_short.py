@@ -19,9 +19,9 @@ import pytest
 
 from emr_sim import codes as C
 from emr_sim.game.core import Game
-from emr_sim.game.position import PositionError
 from emr_sim.game.short import STEPS
 from emr_sim.game.template import template_text
+from emr_sim.game.validate import PositionError
 from emr_sim.options import make_options
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,6 +1,6 @@
 """Speed-ups of the players and rules must not change a single game.
 
-Each case plays seat-swapped pairs (emr_sim.sim.pairs.play_pairs) and hashes the
+Each case plays seat-swapped pairs (emr_sim.loops.pairs.play_pairs) and hashes the
 per-game records: winner, turns, plays, decisions, health, hits, blocks, counters,
 extra actions, damage by source, effects and techniques of each seat. The expected
 hashes were computed with the code before the greedy was optimised (commit 1924f4a);
@@ -19,8 +19,8 @@ import pytest
 
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
+from emr_sim.loops.pairs import RECORD_COLS, aggregate_size, play_pairs
 from emr_sim.options import O_TURN_CAP, make_options
-from emr_sim.sim.pairs import RECORD_COLS, aggregate_size, play_pairs
 
 G, N, R = C.PLAYER_GREEDY, C.PLAYER_GREEDY_NOTECH, C.PLAYER_RANDOM
 ON = {"fury": "on"}

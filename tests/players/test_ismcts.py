@@ -15,12 +15,13 @@ from support.scenario import pb, seeded_steps
 
 from emr_sim import codes as C
 from emr_sim.game.core import Game, parse_players, play, player_weights
+from emr_sim.lineup.base import SpecError
+from emr_sim.lineup.spec import parse_spec
+from emr_sim.loops import engine
 from emr_sim.players.determinise import determinise, hidden_slots, unseen_cards
 from emr_sim.players.observe import observe
 from emr_sim.players.search_params import KERNEL_ROWS, S_ITERATIONS, SEARCH_ROW
 from emr_sim.players.tree import F_CODE, F_FIRST, F_NEXT, F_VISITS, ROOT
-from emr_sim.sim import engine
-from emr_sim.specs import SpecError, parse_spec
 
 GREEDY = (C.PLAYER_GREEDY, C.PLAYER_GREEDY)
 SEARCH = (C.PLAYER_ISMCTS, C.PLAYER_GREEDY)

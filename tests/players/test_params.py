@@ -18,9 +18,9 @@ import pytest
 
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
+from emr_sim.loops.pairs import RECORD_COLS, aggregate_size, play_pairs
 from emr_sim.options import O_TURN_CAP, make_options
 from emr_sim.players import params as P
-from emr_sim.sim.pairs import RECORD_COLS, aggregate_size, play_pairs
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "players.md"
 G = C.PLAYER_GREEDY

@@ -4,7 +4,7 @@ import numpy as np
 from support.state import seats
 
 from emr_sim import codes as C
-from emr_sim.sim import engine
+from emr_sim.loops import engine
 
 GAMES = 1_000
 

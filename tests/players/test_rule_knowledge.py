@@ -20,6 +20,7 @@ import pytest
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
 from emr_sim.jit import njit, njit_alloc
+from emr_sim.loops.engine import PLAYER_STREAM, decide, new_buffers
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals, hit_estimate
 from emr_sim.players.observe import observe
@@ -30,7 +31,6 @@ from emr_sim.rules.core import card_damage, count_blocked_colour, game_over, pb
 from emr_sim.rules.flow import advance, apply_action, apply_turn_action
 from emr_sim.rules.heroes import furious_as
 from emr_sim.rules.turn import new_game
-from emr_sim.sim.engine import PLAYER_STREAM, decide, new_buffers
 
 # columns of a sample (one greedy play)
 K_HIT = 0  # the copy's hit check: 1 on a hit
@@ -130,7 +130,7 @@ def first_attack(ev):
 def sample_games(T, O, seed, count, seats, plays, defences, weights):
     """Play `count` seeded games; fill `plays` (K_*) for every greedy play and `defences`
     (D_*) for every greedy answer with a block legal. Returns the numbers of rows."""
-    S, obs, ev, legal, prng, scratch = new_buffers()
+    S, obs, ev, legal, prng, scratch, _cards = new_buffers()
     S2 = np.zeros(C.STATE_SIZE, dtype=np.int64)
     ev2 = np.zeros((C.MAX_EVENTS + 1, C.EV_SIZE), dtype=np.int64)
     n_plays = 0

@@ -18,13 +18,13 @@ import stat
 
 import pytest
 from PIL import Image
+from support.report import build_report
 
 from emr_sim import analysis as A
 from emr_sim.cards import default_deck_path
 from emr_sim.errors import BadInput
 from emr_sim.report import build as report_build
-from emr_sim.report.build import build_report
-from emr_sim.report.example_game import choose_game, load_run_deck, replay, stored_winner
+from emr_sim.simulate.example import choose_game, load_run_deck, replay, stored_winner
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import load_games, read_run
 
@@ -135,7 +135,13 @@ def test_every_image_is_a_decodable_png(compared):
 def test_self_contained(report, compared):
     for html in (report, compared):
         assert not re.search(r"https?://", html)
-        assert "<script" not in html.lower()  # no JavaScript at all (and the deck path escaped)
+        # JavaScript only inline: the game viewer's code once, its frames as JSON data elements
+        # holding no "<" (escaped), and no script from elsewhere (the deck path stays escaped)
+        tags = re.findall(r"<script\b[^>]*>", html, re.IGNORECASE)
+        assert tags.count("<script>") == 1
+        assert set(tags) <= {"<script>", '<script type="application/json" class="viewer-data">'}
+        for data in re.findall(r'class="viewer-data">(.*?)</script>', html, re.DOTALL):
+            assert "<" not in data and json.loads(data)["frames"]
         assert not re.search(r"<link\b(?![^>]*href=\"data:)", html)  # no external stylesheet or icon
         assert not re.search(r"\bsrc=\"(?!data:)", html)
         assert "url(" not in html
@@ -183,7 +189,7 @@ def test_play_command_prints_the_example_log(runs):
     from click.testing import CliRunner
 
     from emr_sim.cli import main
-    from emr_sim.report.example_game import example_game
+    from emr_sim.simulate.example import example_game
 
     record = read_run(runs[0])
     games = load_games(runs[0])

@@ -16,7 +16,7 @@ from support.scenario import Scenario, damage_events, kinds, pb, seeded_steps
 from emr_sim import codes as C
 from emr_sim.cards import card_label
 from emr_sim.game.core import Game, IllegalAction
-from emr_sim.sim.invariants import INV_OK, check_state
+from emr_sim.loops.invariants import INV_OK, check_state
 
 PLAY = "blue 1-1"
 MISS_PARTNER = "red 3-3"

@@ -3,7 +3,8 @@
 import pytest
 
 from emr_sim import codes as C
-from emr_sim.game.core import Game, parse_heroes
+from emr_sim.game.core import Game
+from emr_sim.lineup.heroes import parse_hero_pair
 
 
 def heroes_of(g: Game) -> tuple[int, int]:
@@ -35,14 +36,14 @@ def test_r_opt_hero_no_heroes_without_hero_mode():
 
 
 def test_r_opt_hero_names_are_checked():
-    assert parse_heroes("poison,earth") == (C.HERO_POISON, C.HERO_EARTH)
+    assert parse_hero_pair("poison,earth") == (C.HERO_POISON, C.HERO_EARTH)
     with pytest.raises(ValueError, match="unknown hero 'dragon'"):
-        parse_heroes("crow,dragon")
+        parse_hero_pair("crow,dragon")
     with pytest.raises(ValueError, match="two of"):
-        parse_heroes("crow")
+        parse_hero_pair("crow")
 
 
 def test_r_opt_hero_second_player_may_not_pick_the_same_hero():
     with pytest.raises(ValueError, match="may not pick the same hero"):
-        parse_heroes("crow,crow")
-    assert parse_heroes("crow,crow", allow_mirror=True) == (C.HERO_CROW, C.HERO_CROW)
+        parse_hero_pair("crow,crow")
+    assert parse_hero_pair("crow,crow", allow_mirror=True) == (C.HERO_CROW, C.HERO_CROW)

@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -29,7 +30,7 @@ from emr_sim.simulate.ladder import run_ladder
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.setup import run_setup
 from emr_sim.tuning.cmaes import TuneSettings, tune_vector
-from emr_sim.tuning.evaluate import Field, score_batch
+from emr_sim.tuning.scoring import Field, score_batch
 
 ALARM_SECONDS = 120  # per test: a LocalCluster starts in a few seconds, the runs take less
 SMALL_CHUNK = 7  # pairs per task in the tests: many tasks, finishing out of order
@@ -69,16 +70,11 @@ def bounded():
 
 @pytest.fixture(scope="module")
 def local2():
-    """A LocalCluster of 2 workers for the module; the runner plays on it only within
-    cluster_block (connect() would make it play there for every test, the reference runs on
-    threads included)."""
+    """A LocalCluster of 2 workers for the module; a run plays on it only when handed it
+    (cluster=...), so the reference runs play on threads."""
     dask_or_skip()
     with alarm(), K.connect("local:2") as cluster:
-        previous = runner.use_cluster(None)
-        try:
-            yield cluster
-        finally:
-            runner.use_cluster(previous)
+        yield cluster
 
 
 @pytest.fixture
@@ -88,18 +84,6 @@ def small_chunks(monkeypatch):
 
 def tree(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-
-
-def on_cluster(cluster):
-    """Within the block the runner plays on `cluster`, as inside connect()."""
-    previous = runner.use_cluster(cluster)
-    try:
-        yield
-    finally:
-        runner.use_cluster(previous)
-
-
-cluster_block = contextlib.contextmanager(on_cluster)
 
 
 def watch(monkeypatch, method: str, note) -> list:
@@ -120,18 +104,25 @@ def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp
     args = dict(heroes="crow,wind,earth", games=120, seed=5, workers=2)
     run_matrix(tmp_path / "threads", **args)
     assert tasks == []  # the reference is played on threads
-    with cluster_block(local2):
-        done = run_matrix(tmp_path / "cluster", **args)
+    done = run_matrix(tmp_path / "cluster", **args, cluster=local2)
     assert len(done.played) == 3 and len(tasks) == 3 * -(-60 // SMALL_CHUNK)
     threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
     assert len(threads) >= 4 and threads == dask
 
 
+def test_a_matrix_with_card_events_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp_path):
+    """--cards: the chunks' record rows carry the card sets on the workers too."""
+    args = dict(heroes="crow,earth", games=60, seed=5, workers=2, cards=True)
+    run_matrix(tmp_path / "threads", **args)
+    run_matrix(tmp_path / "cluster", **args, cluster=local2)
+    threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
+    assert threads == dask and b'"cards": true' in threads["run.json"]
+
+
 def test_the_next_cells_are_sent_while_one_ends(local2, small_chunks, tmp_path, monkeypatch):
     """Chunks of the cells to come are sent ahead (Cluster.expect) and taken by their cell."""
     ahead = watch(monkeypatch, "take", lambda cluster, args: K.chunk_key(args) in cluster.sent)
-    with cluster_block(local2):
-        run_matrix(tmp_path / "cluster", heroes="crow,wind,earth", games=120, seed=5, workers=2)
+    run_matrix(tmp_path / "cluster", heroes="crow,wind,earth", games=120, seed=5, workers=2, cluster=local2)
     assert len(ahead) == 3 * -(-60 // SMALL_CHUNK) and any(ahead) and not local2.sent
 
 
@@ -140,9 +131,10 @@ def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path
     """The next batches are guessed and sent ahead; those past the stopping point are dropped
     (overguess: the guesser expects the rule never to stop, so there are some to drop); the
     files are those of the threads."""
-    from emr_sim.simulate import matrix
+    from emr_sim.simulate import cells, matrix
 
-    monkeypatch.setattr(matrix, "BATCH_PAIRS", 20)
+    monkeypatch.setattr(cells, "BATCH_PAIRS", 20)  # the batches (cells.sequential_batches) ...
+    monkeypatch.setattr(matrix, "BATCH_PAIRS", 20)  # ... and how many the guesser looks ahead
     if overguess:
         monkeypatch.setattr(matrix, "rule_continues", lambda rate, games, until_ci: True)
     taken_guesses = watch(
@@ -151,8 +143,7 @@ def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path
     args = dict(heroes="crow,wind,earth", games=40, seed=9, workers=2, until_ci=0.1, max_games=400)
     run_matrix(tmp_path / "threads", **args)
     dropped = local2.dropped
-    with cluster_block(local2):
-        done = run_matrix(tmp_path / "cluster", **args)
+    done = run_matrix(tmp_path / "cluster", **args, cluster=local2)
     assert done.games_played > 3 * 40  # the sequential rule added batches
     assert tree(tmp_path / "threads") == tree(tmp_path / "cluster")
     assert any(taken_guesses)  # batches were sent before the rule asked for them
@@ -181,8 +172,7 @@ def test_the_guesser_guesses_what_the_rule_will_ask_for():
 def test_a_ladder_step_on_the_cluster_is_the_same(local2, small_chunks, tmp_path):
     args = dict(rungs="random,greedy", heroes="crow,wind", games=80, seed=3, workers=2)
     run_ladder(tmp_path / "threads", **args)
-    with cluster_block(local2):
-        run_ladder(tmp_path / "cluster", **args)
+    run_ladder(tmp_path / "cluster", **args, cluster=local2)
     threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
     assert any(name.endswith(".parquet") for name in threads) and threads == dask
 
@@ -197,9 +187,9 @@ def test_a_tuning_generation_on_the_cluster_is_the_same(local2, tmp_path):
     settings = TuneSettings("crow", 1, 3, 17, 4)
     threads = tune_vector(fld, settings, tmp_path / "threads.pkl", None)[0]
     batch = score_batch(fld, "crow", [v, threads], 11, 3)
-    with cluster_block(local2):
-        dask = tune_vector(fld, settings, tmp_path / "cluster.pkl", None)[0]
-        dask_batch = score_batch(fld, "crow", [v, threads], 11, 3)
+    on_cluster = Field(replace(fld.setup, cluster=local2), fld.vectors)
+    dask = tune_vector(on_cluster, settings, tmp_path / "cluster.pkl", None)[0]
+    dask_batch = score_batch(on_cluster, "crow", [v, threads], 11, 3)
     assert np.array_equal(threads, dask)
     assert np.array_equal(batch, dask_batch) and batch.shape == (2, 8 * 3)
 
@@ -247,7 +237,7 @@ def test_a_worker_killed_mid_run_changes_nothing(small_chunks):
         pids = sorted(cluster.client.run(os.getpid).values())
         assert len(pids) == 2 and os.getpid() not in pids
         bar = KillOnce(pids[0])
-        dask = runner.run_pairs(setup, sides, n_pairs, bar, keep=keep)
+        dask = runner.run_pairs(replace(setup, cluster=cluster), sides, n_pairs, bar, keep=keep)
     assert bar.killed and bar.n == 2 * n_pairs
     assert np.array_equal(threads, dask)
     assert np.array_equal(threads_rows, np.concatenate([kept[k] for k in sorted(kept)]))
@@ -256,8 +246,8 @@ def test_a_worker_killed_mid_run_changes_nothing(small_chunks):
 def test_keep_sees_the_chunks_in_pair_order(local2, small_chunks):
     setup = run_setup(seed=8, players="greedy", fury=True, deck=None, rules=None, workers=2, what="a test")
     firsts: list[int] = []
-    with cluster_block(local2):
-        runner.run_pairs(setup, setup.sides(1, 2), 100, Counting(), keep=lambda f, rows: firsts.append(f))
+    on_cluster = replace(setup, cluster=local2)
+    runner.run_pairs(on_cluster, setup.sides(1, 2), 100, Counting(), keep=lambda f, rows: firsts.append(f))
     assert firsts == sorted(firsts) and firsts[0] == 0 and len(firsts) == -(-100 // SMALL_CHUNK)
 
 

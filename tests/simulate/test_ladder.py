@@ -12,8 +12,8 @@ import pytest
 from support.cli import fails, run
 
 from emr_sim.analysis.ladder import elo, step_table
+from emr_sim.simulate.cells import cell_pairs
 from emr_sim.simulate.ladder import run_ladder, step_dir
-from emr_sim.simulate.matrix import cell_pairs
 from emr_sim.simulate.rundir import read_run
 
 HEROES = "crow,wind"

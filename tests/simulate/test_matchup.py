@@ -22,19 +22,20 @@ import pandas as pd
 import pytest
 from support.cli import fails, run
 
-from emr_sim import __version__
 from emr_sim import codes as C
 from emr_sim.cards import DeckError, load_deck
+from emr_sim.console.progress import progress_bar
 from emr_sim.errors import WriteError
+from emr_sim.loops import pairs as A
 from emr_sim.options import O_TURN_CAP, describe_options, make_options
 from emr_sim.report.summary import format_summary
-from emr_sim.sim import pairs as A
 from emr_sim.simulate import runner
 from emr_sim.simulate.matchup import MatchupResult, matchup, side_labels, summarise
 from emr_sim.simulate.records import game_frame, write_records
-from emr_sim.simulate.runner import DEFAULT_SEED, chunks, progress_bar
-from emr_sim.simulate.setup import run_setup
+from emr_sim.simulate.runner import chunks
+from emr_sim.simulate.setup import DEFAULT_SEED, run_setup
 from emr_sim.stats import histogram_quantile, wilson
+from emr_sim.version import __version__
 
 TIMING = ("seconds", "games_per_second")
 SEED = 11

@@ -7,14 +7,8 @@ import pytest
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput, WriteError
-from emr_sim.simulate.matrix import (
-    BATCH_PAIRS,
-    cell_pairs,
-    cell_seed,
-    half_width,
-    parse_hero_list,
-    run_matrix,
-)
+from emr_sim.simulate.cells import BATCH_PAIRS, cell_pairs, cell_seed, half_width
+from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import RUN_FILE, cell_path, finished_cells, load_games, read_run
 
 HEROES = "crow,wind,poison"
@@ -40,15 +34,6 @@ def test_cell_pairs_are_the_28_distinct_pairs_in_hero_order():
     assert len(cells) == 28
     assert cells[0] == ("crow", "wind")
     assert all(C.HERO_NAMES.index(a) < C.HERO_NAMES.index(b) for a, b in cells)
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [("crow,zebra", "unknown hero 'zebra'"), ("crow,crow", "twice"), ("crow", "at least two")],
-)
-def test_bad_hero_lists_are_refused(text, message):
-    with pytest.raises(ValueError, match=message):
-        parse_hero_list(text)
 
 
 def test_run_writes_record_and_one_parquet_per_cell(small_run):

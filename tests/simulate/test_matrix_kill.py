@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from emr_sim import files
+from emr_sim.files import write as write_module
+from emr_sim.files.lock import LOCK_FILE
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import RUN_FILE, read_run
-from emr_sim.simulate.runlock import LOCK_FILE
 
 HEROES = "crow,wind,earth"
 GAMES = 400
@@ -50,7 +50,7 @@ def cells_of(run_dir) -> dict[str, bytes]:
 
 
 def temporary_files(run_dir) -> list[str]:
-    return [str(p) for p in run_dir.rglob(f"*{files.TEMP_SUFFIX}")]
+    return [str(p) for p in run_dir.rglob(f"*{write_module.TEMP_SUFFIX}")]
 
 
 @pytest.fixture(scope="module")

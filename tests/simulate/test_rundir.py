@@ -230,7 +230,7 @@ def test_stray_temporary_files_are_removed_on_the_next_run(copy):
 HOLDER = textwrap.dedent(
     """
     import sys
-    from emr_sim.simulate.runlock import run_lock
+    from emr_sim.files.lock import run_lock
     with run_lock(sys.argv[1]):
         print("held", flush=True)
         sys.stdin.read()

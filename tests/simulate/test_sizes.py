@@ -20,14 +20,14 @@ from tqdm import tqdm
 from emr_sim import codes as C
 from emr_sim.analysis import adjust, cell_table
 from emr_sim.analysis.whatif import compare_runs
+from emr_sim.loops.pairs import RECORD_COLS
 from emr_sim.report.tables import format_matrix
-from emr_sim.sim.pairs import RECORD_COLS
 from emr_sim.simulate import runner
 from emr_sim.simulate.matrix import CellSpec, play_cell, run_matrix
 from emr_sim.simulate.records import BYTES_PER_GAME, COLUMN_TYPES, GameColumns
-from emr_sim.simulate.rundir import cell_path, load_games, read_run
+from emr_sim.simulate.rundir import cell_path, load_games, load_run, read_run
 from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.sizes import HELD_BYTES_PER_GAME, MAX_GAMES, check_memory
+from emr_sim.simulate.sizes import CARD_HELD_BYTES_PER_GAME, HELD_BYTES_PER_GAME, MAX_GAMES, check_memory
 
 HUGE = 10**12  # the issue's -n
 ROW_BUDGET = 200  # bytes a game may take while a cell is played
@@ -134,6 +134,14 @@ def test_check_memory_compares_the_estimate_with_the_machine():
         check_memory(1001, "x", memory=1000 * HELD_BYTES_PER_GAME)
 
 
+def test_check_memory_counts_the_card_events_with_cards():
+    each = HELD_BYTES_PER_GAME + CARD_HELD_BYTES_PER_GAME
+    check_memory(1000, "x", memory=1000 * each, cards=True)
+    with pytest.raises(ValueError, match=f"1,001 games at {each} bytes each"):
+        check_memory(1001, "x", memory=1000 * each, cards=True)
+    check_memory(1001, "x", memory=1000 * each)  # without them a game takes less
+
+
 # ---------------------------------------------------------------- compact records
 
 
@@ -196,5 +204,5 @@ def test_cells_written_as_int64_load_and_analyse_the_same(tmp_path):
     pd.testing.assert_frame_equal(adjust(cell_table(old_games)), adjust(cell_table(new_games)))
     record = read_run(new)
     assert format_matrix(old_games, record, "holm") == format_matrix(new_games, record, "holm")
-    unchanged = compare_runs(old, new, "holm").cells
+    unchanged = compare_runs(load_run(old), load_run(new), "holm").cells
     assert len(unchanged) == 3 and (unchanged["delta"] == 0).all()

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from emr_sim import codes as C
-from emr_sim.sim.pairs import RECORD_COLS
+from emr_sim.loops.pairs import RECORD_COLS
 from emr_sim.simulate.records import SIDE_STATS, game_frame
 
 
@@ -60,7 +60,8 @@ def _real_run(
 ) -> pd.DataFrame:
     from tqdm import tqdm
 
-    from emr_sim.simulate.matrix import CellSpec, cell_pairs, play_cell
+    from emr_sim.simulate.cells import cell_pairs
+    from emr_sim.simulate.matrix import CellSpec, play_cell
     from emr_sim.simulate.setup import run_setup
 
     chosen = dict(rules)

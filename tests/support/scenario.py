@@ -182,7 +182,7 @@ class Scenario:
         g = Game(self.state(), self.table, self.opts, self.deck)
         if turn_start:
             from emr_sim.game.core import new_events
-            from emr_sim.sim import engine
+            from emr_sim.loops import engine
 
             g.state[C.RES_STEP] = C.STEP_TURN_START
             g.state[C.H_TURN] = 0
@@ -205,7 +205,7 @@ def damage_events(events: list[tuple[int, ...]]) -> list[tuple[int, int, int]]:
 
 def player_rngs(seed: int, index: int = 0) -> np.ndarray:
     """The two player RNG streams of game (seed, index), seeded as game.play() does."""
-    from emr_sim.sim.engine import PLAYER_STREAM
+    from emr_sim.loops.engine import PLAYER_STREAM
 
     prng = np.zeros((2, 4), dtype=np.int64)
     for p in range(2):

@@ -11,13 +11,13 @@ import pytest
 from support.cli import fails
 
 from emr_sim import codes as C
-from emr_sim.book import load_book
+from emr_sim.lineup.book import load_book
 from emr_sim.players.params import PARAMS, default_vector
 from emr_sim.simulate.setup import run_setup
 from emr_sim.tuning.cmaes import SeededNormal, Space, TuneSettings, tunable, tune_vector
-from emr_sim.tuning.evaluate import Field, score_batch
 from emr_sim.tuning.gain import paired_gain
 from emr_sim.tuning.rounds import TunePlan, run_tuning
+from emr_sim.tuning.scoring import Field, score_batch
 
 
 def field(workers=2):

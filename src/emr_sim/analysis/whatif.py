@@ -10,15 +10,16 @@ how the balance changes with skill; the comparison says that the players differ.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import pandas as pd
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.setup import record_differences
+from emr_sim.simulate.differences import record_differences
+from emr_sim.simulate.rundir import LoadedRun
 
 SAME_KEYS = ("seed",)  # what makes the deals of two runs the same
-VARIANT_KEYS = ("players", "deck_sha256", "fury")  # what may change, besides the rules options
+# what may change, besides the rules options
+VARIANT_KEYS = ("players", "deck_sha256", "deck_changes", "fury")
 
 
 @dataclass
@@ -32,7 +33,7 @@ class Comparison:
 
 def differences(before: dict, after: dict) -> list[str]:
     """The deck, hero-mode and rules differences of two run records, in words
-    (emr_sim.simulate.setup.record_differences; a deck is named, its sha256 compared)."""
+    (emr_sim.simulate.differences.record_differences; a deck is named, its sha256 compared)."""
     out = []
     for diff in record_differences(before, after, keys=VARIANT_KEYS):
         if diff.key == "deck_sha256":
@@ -46,12 +47,12 @@ def differences(before: dict, after: dict) -> list[str]:
     return out
 
 
-def check_comparable(run_a: str | Path, before: dict, run_b: str | Path, after: dict) -> None:
+def check_comparable(before: LoadedRun, after: LoadedRun) -> None:
     for key in SAME_KEYS:
-        if before.get(key) != after.get(key):
+        if before.record.get(key) != after.record.get(key):
             raise BadInput(
-                f"{run_a} and {run_b} cannot be compared game by game: {key} differs "
-                f"({before.get(key)!r} vs {after.get(key)!r}); run both with the same --seed"
+                f"{before.path} and {after.path} cannot be compared game by game: {key} differs "
+                f"({before.record.get(key)!r} vs {after.record.get(key)!r}); run both with the same --seed"
             )
 
 
@@ -59,23 +60,22 @@ def cell_keys(games: pd.DataFrame) -> pd.Series:
     return games["hero_a"].astype(str) + "-" + games["hero_b"].astype(str)
 
 
-def common_games(games_a: pd.DataFrame, games_b: pd.DataFrame, run_a, run_b):
+def common_games(before: LoadedRun, after: LoadedRun) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The games of the cells both runs finished (BadInput when there is none)."""
-    keys_a, keys_b = cell_keys(games_a), cell_keys(games_b)
+    keys_a, keys_b = cell_keys(before.games), cell_keys(after.games)
     shared = set(keys_a) & set(keys_b)
     if not shared:
-        raise BadInput(f"{run_a} and {run_b} have no finished cell in common")
-    return games_a[keys_a.isin(shared)], games_b[keys_b.isin(shared)]
+        raise BadInput(f"{before.path} and {after.path} have no finished cell in common")
+    return before.games[keys_a.isin(shared)], after.games[keys_b.isin(shared)]
 
 
-def compare_runs(run_a: str | Path, run_b: str | Path, method: str = "holm") -> Comparison:
-    """Compare run_b (after) with run_a (before) on the cells both finished."""
+def compare_runs(before: LoadedRun, after: LoadedRun, method: str = "holm") -> Comparison:
+    """Compare `after` with `before` (runs read once: emr_sim.simulate.rundir.load_run) on the
+    cells both finished."""
     from emr_sim import analysis as A
-    from emr_sim.simulate.rundir import load_games, read_run
 
-    before, after = read_run(run_a), read_run(run_b)
-    check_comparable(run_a, before, run_b, after)
-    games_a, games_b = common_games(load_games(run_a), load_games(run_b), run_a, run_b)
+    check_comparable(before, after)
+    games_a, games_b = common_games(before, after)
     cells = A.compare_cells(games_a, games_b, method=method)
     heroes = A.compare_heroes(games_a, games_b, method=method)
-    return Comparison(before, after, differences(before, after), cells, heroes)
+    return Comparison(before.record, after.record, differences(before.record, after.record), cells, heroes)

@@ -17,7 +17,8 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
 from emr_sim.game.core import Game
-from emr_sim.specs import PlayerSpec, parse_spec
+from emr_sim.lineup.base import PlayerSpec
+from emr_sim.lineup.spec import parse_spec
 
 ESTIMATE = (
     "estimated win rate: the mean value the search backed up through the action for the decider "
@@ -35,12 +36,12 @@ def advisor_spec(text: str) -> PlayerSpec:
 
 def advise(game: Game, text: str, seed: int) -> dict:
     """The search's table for the pending decision of `game` (BadInput when there is none)."""
+    from emr_sim.loops import engine
     from emr_sim.players.ismcts import run_search
     from emr_sim.players.observe import observe
     from emr_sim.players.reuse import plant_root
     from emr_sim.players.tree import F_CODE, F_FIRST, F_NEXT, F_VISITS
     from emr_sim.rng import seed_rng
-    from emr_sim.sim import engine
 
     spec = advisor_spec(text)
     if game.over:

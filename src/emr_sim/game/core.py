@@ -19,9 +19,8 @@ import numpy as np
 from emr_sim import codes
 from emr_sim.cards import Deck, card_table, load_deck
 from emr_sim.errors import BadInput
+from emr_sim.lineup.heroes import parse_hero_pair
 from emr_sim.options import describe_options, make_options
-
-PLAYER_KINDS = {name: k for k, name in enumerate(codes.PLAYER_NAMES)}
 
 
 class IllegalAction(BadInput):
@@ -32,7 +31,7 @@ _loaded = False  # whether the kernels a Game calls from Python were checked for
 
 
 def _engine():
-    from emr_sim.sim import engine  # numba loads here, not at import of the CLI
+    from emr_sim.loops import engine  # numba loads here, not at import of the CLI
 
     global _loaded
     if not _loaded:
@@ -43,9 +42,9 @@ def _engine():
 
 def _load_game_kernels(engine) -> None:
     """When one of the kernels a Game calls is not compiled yet, compile them all at once
-    by playing a game, under the compile notice (emr_sim.compiling), rather than one by one
+    by playing a game, under the compile notice (emr_sim.console.compiling), rather than one by one
     at the first call of each."""
-    from emr_sim.compiling import compiling
+    from emr_sim.console.compiling import compiling
     from emr_sim.rng import seed_rng
 
     rules = (engine.new_game, engine.advance, engine.legal_actions, engine.apply_action)
@@ -56,37 +55,33 @@ def _load_game_kernels(engine) -> None:
             play()
 
 
-def parse_players(text: str | tuple | list) -> tuple[int, int]:
-    """'greedy,random' (or a pair) -> player kind codes of seat 0, seat 1; the player specs
-    of emr_sim.specs (parse_sides; their vectors: player_weights). BadInput names the bad one."""
-    from emr_sim.specs import parse_sides
+def parse_players(players: str | tuple | list) -> tuple[int, int]:
+    """'greedy,random' (or a pair of texts or specs) -> the player kind codes of seat 0, seat 1
+    (emr_sim.lineup.spec.parse_sides: BadInput names the bad spec)."""
+    from emr_sim.lineup.spec import parse_sides
 
-    a, b = parse_sides(text)
+    a, b = parse_sides(players)
     return a.kernel_kind, b.kernel_kind
 
 
-def player_weights(text: str | tuple | list) -> np.ndarray:
-    """The parameters of seat 0 and seat 1: the greedy's per master, then the search
-    row (2, KERNEL_ROWS, N_PARAMS; players/search_params.py)."""
-    from emr_sim.specs import parse_sides
+def player_weights(players: str | tuple | list) -> np.ndarray:
+    """The parameters of seat 0 and seat 1 (texts or specs): the greedy's per master, then
+    the search row (2, KERNEL_ROWS, N_PARAMS; players/search_params.py)."""
+    from emr_sim.lineup.spec import parse_sides
 
-    return np.stack([spec.kernel_vectors() for spec in parse_sides(text)])
+    return np.stack([spec.kernel_vectors() for spec in parse_sides(players)])
 
 
-def parse_heroes(text: str | tuple | list | None, allow_mirror: bool = False) -> tuple[int, int]:
-    """'crow,illusion' -> hero codes (NO_HERO for None). R-OPT-HERO: the second player may
-    not pick the first one's hero; a mirror match is only for checks (allow_mirror)."""
-    if not text:
-        return codes.NO_HERO, codes.NO_HERO
-    names = [t.strip() for t in (text.split(",") if isinstance(text, str) else text)]
-    if len(names) != 2:
-        raise ValueError(f"heroes: give two of {', '.join(codes.HERO_NAMES)}, not {text!r}")
-    for name in names:
-        if name not in codes.HERO_NAMES:
-            raise ValueError(f"unknown hero {name!r}; known: {', '.join(codes.HERO_NAMES)}")
-    if names[0] == names[1] and not allow_mirror:
-        raise ValueError(f"heroes: the second player may not pick the same hero ({names[0]}) (R-OPT-HERO)")
-    return codes.HERO_NAMES.index(names[0]), codes.HERO_NAMES.index(names[1])
+def hero_mode_rules(rules: dict[str, str], heroes: str | tuple | None) -> dict[str, str]:
+    """The rules of a game whose two masters are named (--heroes): hero mode on; refused when
+    the rules turn it off or draw the masters instead (R-OPT-HERO)."""
+    if not heroes:
+        return rules
+    if rules.get("fury", "on") == "off":
+        raise BadInput("--heroes needs hero mode, but --no-fury or --rule fury=off turns it off")
+    if rules.get("hero_select") == "random":
+        raise BadInput("--heroes names the heroes, but --rule hero_select=random draws them (R-OPT-HERO)")
+    return {**rules, "fury": "on"}
 
 
 def new_events() -> np.ndarray:
@@ -118,7 +113,7 @@ class Game:
         """A fresh game of run `seed`, game `index`, advanced to its first decision."""
         deck = deck if isinstance(deck, Deck) else load_deck(deck)
         opts = make_options(rules)
-        hero0, hero1 = parse_heroes(heroes)
+        hero0, hero1 = parse_hero_pair(heroes)
         table = card_table(deck, opts)
         state = np.zeros(codes.STATE_SIZE, dtype=np.int64)
         ev = new_events()
@@ -132,7 +127,7 @@ class Game:
     @classmethod
     def from_position(cls, source: str | Path | dict, deck: Deck | str | Path | None = None) -> Game:
         """A game from a position file or dict (emr_sim.game.position)."""
-        from emr_sim.game.position import PositionError, load_position, read_position_file
+        from emr_sim.game.load import PositionError, load_position, read_position_file
 
         deck = deck if isinstance(deck, Deck) else load_deck(deck)
         name: str | Path | None = None
@@ -172,7 +167,7 @@ class Game:
         return None if w == codes.NO_WINNER else ("draw" if w == codes.DRAWN_GAME else w)
 
     def health(self, p: int) -> int:
-        return int(self.state[codes.P_BASE + p * codes.P_SIZE + codes.P_HEALTH])
+        return int(self.state[codes.player_base(p) + codes.P_HEALTH])
 
     def legal_codes(self) -> list[int]:
         if self.over:
@@ -209,6 +204,15 @@ class Game:
                 f"action {action!r} is not legal in this {self.phase} decision; legal: {shown}"
             )
         return code
+
+    def resolve(self, action: int | str) -> tuple[int, str, list[tuple[int, ...]]]:
+        """Apply a legal action given as code or notation: its code, its notation in the
+        position it was taken in, and the events it caused."""
+        from emr_sim.game.notation import format_action
+
+        code = self.action_code(action)
+        text = format_action(self.state, self.table, code)
+        return code, text, self.apply(code)
 
     def apply(self, action: int | str) -> list[tuple[int, ...]]:
         """Apply a legal action; returns the events it caused (also kept in .events)."""
@@ -268,8 +272,23 @@ class Game:
         d["deck_sha256"] = self.deck.sha256
         return d
 
+    def write_position(self, path: str | Path) -> Path:
+        """Write the position as JSON, whole or not at all (WriteError), and only a position
+        that loads again: the loader's checks are the judge (BadInput names the problem)."""
+        import json
+
+        from emr_sim.files.write import write_text
+        from emr_sim.game.validate import PositionError
+
+        position = self.position()
+        try:
+            Game.from_position(json.loads(json.dumps(position)), self.deck)
+        except PositionError as err:
+            raise BadInput(f"{path}: not written: the new position would be refused: {err}") from None
+        return write_text(path, json.dumps(position, indent=1) + "\n")
+
     def describe(self) -> str:
-        from emr_sim.game.position import describe
+        from emr_sim.game.show import describe
 
         return describe(self.state, self.table)
 
@@ -290,22 +309,28 @@ def play(
     rules: dict[str, str] | None = None,
     heroes: str | tuple | None = None,
     weights: np.ndarray | None = None,
+    actions: list[int] | None = None,
 ) -> Game:
-    """Play game `index` of run `seed` to the end, step by step; the Game keeps every event.
+    """Play game `index` of run `seed` to the end, step by step; the Game keeps every event
+    (and `actions`, when given, every action code: a game record, emr_sim.game.saved).
     Greedy players read `weights` by seat (players/params.py), the player specs' for None.
 
     The same (seed, index, players, deck, rules, weights) gives the same game as the
     fast engine.play_many loop."""
+    from emr_sim.lineup.spec import parse_sides
     from emr_sim.rng import seed_rng
 
-    kinds = parse_players(players)
-    seat_weights = _engine().seat_weights(player_weights(players) if weights is None else weights)
+    sides = parse_sides(players)  # parsed once; specs given as specs are taken as they are
+    kinds = (sides[0].kernel_kind, sides[1].kernel_kind)
+    seat_weights = _engine().seat_weights(player_weights(sides) if weights is None else weights)
     game = Game.new(seed, index, deck, rules, heroes)
     prng = np.zeros((2, 4), dtype=np.int64)
     for p in range(2):
         seed_rng(prng[p], 0, int(seed), int(index), _engine().PLAYER_STREAM + p)
     while not game.over:
         code = game.choose(kinds, prng, seat_weights)
+        if actions is not None:
+            actions.append(code)
         ev = new_events()
         game._note(code)
         _engine().apply_action(game.state, game.table, game.opts, ev, code)

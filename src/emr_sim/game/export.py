@@ -5,10 +5,10 @@ docs/positions.md; its events are play --json's (event_dict)."""
 
 from __future__ import annotations
 
-from emr_sim import __version__
 from emr_sim import codes as C
 from emr_sim.game.core import Game
-from emr_sim.specs import split_top_level
+from emr_sim.lineup.base import PlayerSpec
+from emr_sim.version import __version__
 
 EVENT_NAMES = {getattr(C, n): n[2:].lower() for n in dir(C) if n.startswith("E_") and not n.startswith("EV_")}
 ARG_NAMES = ("a", "b", "c", "d")
@@ -22,12 +22,12 @@ def event_dict(row: tuple[int, ...]) -> dict:
     return out
 
 
-def game_json(game: Game, seed: int, index: int, players: str) -> dict:
-    """The whole game: run settings, result, events and the readable log."""
+def game_json(game: Game, seed: int, index: int, players: tuple[PlayerSpec, PlayerSpec]) -> dict:
+    """The whole game: run settings, players (their canonical texts), result, events and log."""
     return {
         "seed": seed,
         "index": index,
-        "players": split_top_level(players),
+        "players": [spec.text for spec in players],
         "version": __version__,
         "deck_sha256": game.deck.sha256,
         "rules": game.rules(),

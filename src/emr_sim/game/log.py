@@ -273,7 +273,7 @@ def summary_line(state: np.ndarray) -> str:
     For a win the winner's health comes first; for a drawn game or a game still in
     play it is P0's then P1's."""
     turns = _plural(int(state[C.H_TURN]), "turn")
-    health = [int(state[C.P_BASE + p * C.P_SIZE + C.P_HEALTH]) for p in (0, 1)]
+    health = [int(state[C.player_base(p) + C.P_HEALTH]) for p in (0, 1)]
     winner = int(state[C.H_WINNER])
     if winner in (0, 1):
         return f"{_player(winner)} wins after {turns} (health {health[winner]} vs {health[1 - winner]})"

@@ -86,86 +86,44 @@ state the engine produces.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from emr_sim import codes as C
-from emr_sim.cards import card_label, find_card
-from emr_sim.game.validate import STEP_NAMES, Layout, PositionError, check_position, fail
-from emr_sim.options import describe_options, options_from_dict
+from emr_sim.cards import card_label
+from emr_sim.game.fields import (
+    CARD_FIELDS,
+    DRAW_TEXT,
+    POSITION_FORMAT,
+    POSITION_VERSION,
+    RES_DEFAULTS,
+    RES_FIELDS,
+    RNG_LIMIT,
+    SHORT_VERSION,
+    card,
+    cards,
+    empty_state,
+    fail,
+    flag,
+    integer,
+    items,
+    named,
+    obj,
+    player_or_none,
+    put_cards,
+    read_rules,
+    seat,
+)
+from emr_sim.game.validate import STEP_NAMES, Layout, check_position
+from emr_sim.options import describe_options
 
-POSITION_FORMAT = "emr-sim-position"
-POSITION_VERSION = 1
-SHORT_VERSION = 2  # short positions, written by hand (emr_sim.game.short, docs/positions.md)
-TOML_SUFFIX = ".toml"
-
-DRAW_TEXT = "draw"
-RNG_LIMIT = 2**32
-INT_LIMIT = 2**62  # any state value fits in int64 well inside this
-DIGITS_LIMIT = 30  # longer integer literals are not converted (Python refuses 4,300 digits)
-__all__ = ["PositionError", "load_position", "read_position_file", "save_position", "state_from_dict"]
-
-
-class HugeNumber:
-    """An integer literal too long to be any position value, kept as its digit count so
-    that the field's check refuses it by name (json would raise an int-limit ValueError
-    with no file or path)."""
-
-    def __init__(self, text: str) -> None:
-        self.digits = len(text.lstrip("-"))
-
-    def __repr__(self) -> str:
-        return f"a {self.digits}-digit number"
-
-
-def _parse_int(text: str) -> int | HugeNumber:
-    return int(text) if len(text) <= DIGITS_LIMIT else HugeNumber(text)
+__all__ = ["save_position", "state_from_dict", "state_to_dict"]
 
 
 # ---------------------------------------------------------------- field tables
 
-# resolution key -> (state offset, kind); kinds: int, flag, card, zone, player, step, effect
-RES_FIELDS: dict[str, tuple[int, str]] = {
-    "step": (C.RES_STEP, "step"),
-    "played_zone": (C.RES_PLAYED_ZONE, "zone"),
-    "played": (C.RES_PLAYED, "card"),
-    "ejected": (C.RES_EJECTED, "card"),
-    "ejected_power_plus": (C.RES_EJ_PP, "int"),
-    "ejected_power_minus": (C.RES_EJ_PM, "int"),
-    "attack": (C.RES_ATTACK, "int"),
-    "defence": (C.RES_DEFENCE, "int"),
-    "hit": (C.RES_HIT, "flag"),
-    "damage": (C.RES_DAMAGE, "int"),
-    "penalty": (C.RES_PENALTY, "int"),
-    "blocks": (C.RES_BLOCKS, "int"),
-    "counters": (C.RES_COUNTERS, "int"),
-    "last_counter": (C.RES_LAST_COUNTER, "player"),
-    "cancelled": (C.RES_CANCELLED, "flag"),
-    "effect": (C.RES_EFFECT, "effect"),
-    "effect_source": (C.RES_EFFECT_SRC, "card"),
-    "copy_depth": (C.RES_COPY_DEPTH, "int"),
-    "extra": (C.RES_EXTRA, "int"),
-    "in_extra": (C.RES_IN_EXTRA, "int"),
-    "no_block": (C.RES_NO_BLOCK, "flag"),
-    "bushido": (C.RES_BUSHIDO, "card"),
-    "chosen": (C.RES_CHOSEN, "flag"),
-    "effect_owner": (C.RES_EFFECT_OWNER, "player"),
-    "wind": (C.RES_WIND, "card"),
-    "techniques_done": (C.RES_TECH_DONE, "int"),
-}
-RES_DEFAULTS = {"step": C.STEP_ACTION, "played_zone": -1, "played": -1, "ejected": -1}
-RES_DEFAULTS |= {"last_counter": -1, "effect_source": -1, "effect_owner": -1, "wind": -1, "bushido": -1}
-
-# board entry key -> player-block field (per zone)
-CARD_FIELDS = {
-    "blocked": C.P_ZBLOCK,
-    "damage_tokens": C.P_CDMG,
-    "power_plus": C.P_CPP,
-    "power_minus": C.P_CPM,
-}
 TOP_KEYS = (
     "format",
     "version",
@@ -185,11 +143,6 @@ TOP_KEYS = (
 TOP_OPTIONAL = ("deck_sha256", "plays", "decisions", "reshuffles", "resolution")
 PLAYER_KEYS = ("health", "hand", "board")
 PLAYER_OPTIONAL = ("fury", "poison", "hero", "set_aside", "zones")
-
-
-def _pb(p: int) -> int:
-    """Offset of player p's block."""
-    return C.P_BASE + p * C.P_SIZE
 
 
 # ---------------------------------------------------------------- writing
@@ -219,7 +172,7 @@ def card_ref(table: np.ndarray, card: int) -> str | int | None:
     return _card_writer(table)(card)
 
 
-def _name_or_int(names: tuple[str, ...], value: int) -> str | int:
+def name_or_int(names: tuple[str, ...], value: int) -> str | int:
     """names[value], or the raw int when out of range (the loader will refuse it)."""
     return names[value] if 0 <= value < len(names) else value
 
@@ -243,9 +196,9 @@ def _res_value(kind: str, value: int, card: Callable) -> object:
     if kind == "flag":
         return _flag_out(value)
     if kind == "step":
-        return _name_or_int(STEP_NAMES, value)
+        return name_or_int(STEP_NAMES, value)
     if kind == "effect":
-        return _name_or_int(C.EFFECT_NAMES, value)
+        return name_or_int(C.EFFECT_NAMES, value)
     return value
 
 
@@ -256,7 +209,7 @@ def _resolution_to_dict(s: list[int], card: Callable) -> dict:
 
 def _player_to_dict(s: list[int], p: int, card: Callable) -> dict:
     """One player block as JSON."""
-    b = _pb(p)
+    b = C.player_base(p)
     board = []
     for z in range(C.N_ZONES):
         if s[b + C.P_ZCARD + z] != C.NO_CARD:
@@ -274,7 +227,7 @@ def _player_to_dict(s: list[int], p: int, card: Callable) -> dict:
         "health": s[b + C.P_HEALTH],
         "fury": _flag_out(s[b + C.P_FURY]),
         "poison": _flag_out(s[b + C.P_POISON]),
-        "hero": None if hero == C.NO_HERO else _name_or_int(C.HERO_NAMES, hero),
+        "hero": None if hero == C.NO_HERO else name_or_int(C.HERO_NAMES, hero),
         "hand": [card(c) for c in s[b + C.P_HAND : b + C.P_HAND + s[b + C.P_HAND_N]]],
         "set_aside": [card(c) for c in s[b + C.P_ASIDE : b + C.P_ASIDE + s[b + C.P_ASIDE_N]]],
         "board": board,
@@ -300,7 +253,7 @@ def state_to_dict(
         "version": POSITION_VERSION,
         "deck_sha256": deck_sha256,
         "rules": describe_options(opts),
-        "phase": _name_or_int(C.DECISION_NAMES, s[C.H_PHASE]),
+        "phase": name_or_int(C.DECISION_NAMES, s[C.H_PHASE]),
         "decider": _none_if_negative(s[C.H_DECIDER]),
         "active": _none_if_negative(s[C.H_ACTIVE]),
         "turn": s[C.H_TURN],
@@ -352,103 +305,20 @@ def save_position(
 # ---------------------------------------------------------------- reading: small checkers
 
 
-_fail = fail  # PositionError("$.PATH: PROBLEM")
-
-
-def _obj(value: object, path: str, required: tuple, optional: tuple = ()) -> dict:
-    """VALUE as a dict with all REQUIRED keys and no key outside REQUIRED + OPTIONAL."""
-    if not isinstance(value, dict):
-        raise _fail(path, f"expected an object, not {type(value).__name__}")
-    for key in value:
-        if key not in required and key not in optional:
-            raise _fail(path, f"unknown key {key!r}")
-    for key in required:
-        if key not in value:
-            raise _fail(path, f"missing key {key!r}")
-    return value
-
-
-def _int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
-    """VALUE as an int in LOW..HIGH (either bound may be None)."""
-    if isinstance(value, HugeNumber):
-        raise _fail(path, f"{value!r} is out of range")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(path, f"expected an integer, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"{'' if low is None else low}..{'' if high is None else high}"
-        raise _fail(path, f"{value} is out of range {span}")
-    if abs(value) >= INT_LIMIT:
-        raise _fail(path, f"{value} is too large")
-    return value
-
-
-def _flag(value: object, path: str) -> int:
-    """A flag: true/false (or 0/1)."""
-    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
-        return int(value)
-    raise _fail(path, f"expected true or false, not {value!r}")
-
-
-def _list(value: object, path: str, limit: int | None = None) -> list:
-    """VALUE as a list of at most LIMIT entries."""
-    if not isinstance(value, list):
-        raise _fail(path, f"expected a list, not {type(value).__name__}")
-    if limit is not None and len(value) > limit:
-        raise _fail(path, f"{len(value)} entries; at most {limit}")
-    return value
-
-
-def _named(value: object, path: str, names: tuple[str, ...], what: str) -> int:
-    """The index of VALUE in NAMES."""
-    if not isinstance(value, str) or value not in names:
-        raise _fail(path, f"{value!r} is not {what} ({', '.join(names)})")
-    return names.index(value)
-
-
-def _player(value: object, path: str) -> int:
-    """A player 0/1, or null for -1 (none: no last counter, no effect owner)."""
-    return -1 if value is None else _int(value, path, 0, 1)
-
-
-def _seat(value: object, path: str) -> int:
-    """A player 0/1 that the game cannot do without (decider, active, first)."""
-    if value is None:
-        raise _fail(path, "null is not a player: expected 0 or 1")
-    return _int(value, path, 0, 1)
-
-
-def _card(value: object, path: str, table: np.ndarray) -> int:
-    """A card id from a label or an id that the table knows."""
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise _fail(path, f"expected a card label or id, not {value!r}")
-    if isinstance(value, int) and not (0 <= value < C.MAX_CARDS and table[value, C.CF_VALID]):
-        raise _fail(path, f"card {value} is unknown")
-    try:
-        return find_card(table, str(value))
-    except ValueError as err:
-        problem = "is ambiguous; give its id" if "ambiguous" in str(err) else "is unknown"
-        raise _fail(path, f"card {value!r} {problem}") from None
-
-
-def _cards(value: object, path: str, table: np.ndarray, limit: int) -> list[int]:
-    """A list of cards (labels or ids)."""
-    return [_card(v, f"{path}[{i}]", table) for i, v in enumerate(_list(value, path, limit))]
-
-
 # ---------------------------------------------------------------- reading: sections
 
 
 def _read_header(d: dict, s: np.ndarray) -> None:
     """Header fields (and the phase/winner agreement)."""
-    s[C.H_PHASE] = _named(d["phase"], "phase", C.DECISION_NAMES, "a decision kind")
-    s[C.H_DECIDER] = _seat(d["decider"], "decider")
-    s[C.H_ACTIVE] = _seat(d["active"], "active")
-    s[C.H_FIRST] = _seat(d["first"], "first")
-    s[C.H_TURN] = _int(d["turn"], "turn", 0)
-    s[C.H_HERO_MODE] = _flag(d["hero_mode"], "hero_mode")
-    s[C.H_PLAYS] = _int(d.get("plays", 0), "plays", 0)
-    s[C.H_DECISIONS] = _int(d.get("decisions", 0), "decisions", 0)
-    s[C.H_RESHUFFLES] = _int(d.get("reshuffles", 0), "reshuffles", 0)
+    s[C.H_PHASE] = named(d["phase"], "phase", C.DECISION_NAMES, "a decision kind")
+    s[C.H_DECIDER] = seat(d["decider"], "decider")
+    s[C.H_ACTIVE] = seat(d["active"], "active")
+    s[C.H_FIRST] = seat(d["first"], "first")
+    s[C.H_TURN] = integer(d["turn"], "turn", 0)
+    s[C.H_HERO_MODE] = flag(d["hero_mode"], "hero_mode")
+    s[C.H_PLAYS] = integer(d.get("plays", 0), "plays", 0)
+    s[C.H_DECISIONS] = integer(d.get("decisions", 0), "decisions", 0)
+    s[C.H_RESHUFFLES] = integer(d.get("reshuffles", 0), "reshuffles", 0)
     winner = d["winner"]
     if winner is None:
         s[C.H_WINNER] = C.NO_WINNER
@@ -457,31 +327,31 @@ def _read_header(d: dict, s: np.ndarray) -> None:
     elif isinstance(winner, int) and not isinstance(winner, bool) and winner in (0, 1):
         s[C.H_WINNER] = winner
     else:
-        raise _fail("winner", f"{winner!r} is not null, 0, 1 or {DRAW_TEXT!r}")
+        raise fail("winner", f"{winner!r} is not null, 0, 1 or {DRAW_TEXT!r}")
     if (s[C.H_PHASE] == C.DK_NONE) != (s[C.H_WINNER] != C.NO_WINNER):
-        raise _fail("winner", "must be given exactly when the phase is 'over'")
+        raise fail("winner", "must be given exactly when the phase is 'over'")
 
 
 def _res_in(kind: str, value: object, path: str, table: np.ndarray) -> int:
     """One resolution field from JSON."""
     if kind == "card":
-        return -1 if value is None else _card(value, path, table)
+        return -1 if value is None else card(value, path, table)
     if kind == "zone":
-        return -1 if value is None else _int(value, path, 0, C.N_ZONES - 1)
+        return -1 if value is None else integer(value, path, 0, C.N_ZONES - 1)
     if kind == "player":
-        return _player(value, path)
+        return player_or_none(value, path)
     if kind == "flag":
-        return _flag(value, path)
+        return flag(value, path)
     if kind == "step":
-        return _named(value, path, STEP_NAMES, "a step")
+        return named(value, path, STEP_NAMES, "a step")
     if kind == "effect":
-        return _named(value, path, C.EFFECT_NAMES, "an effect")
-    return _int(value, path)
+        return named(value, path, C.EFFECT_NAMES, "an effect")
+    return integer(value, path)
 
 
 def _read_resolution(value: object, s: np.ndarray, table: np.ndarray) -> None:
     """RES_* fields; a missing key takes its idle value (RES_DEFAULTS, else 0)."""
-    d = _obj(value, "resolution", (), tuple(RES_FIELDS))
+    d = obj(value, "resolution", (), tuple(RES_FIELDS))
     for key, (off, kind) in RES_FIELDS.items():
         if key in d:
             s[off] = _res_in(kind, d[key], f"resolution.{key}", table)
@@ -491,82 +361,63 @@ def _read_resolution(value: object, s: np.ndarray, table: np.ndarray) -> None:
 
 def _read_board(value: object, path: str, s: np.ndarray, p: int, table: np.ndarray, layout: Layout) -> None:
     """A board: occupied zones with their card, block state and card tokens."""
-    entries = _list(value, path, C.N_ZONES)
+    entries = items(value, path, C.N_ZONES)
     zones = []
-    b = _pb(p)
+    b = C.player_base(p)
     for i, entry in enumerate(entries):
-        e = _obj(entry, f"{path}[{i}]", ("zone", "card"), tuple(CARD_FIELDS))
-        z = _int(e["zone"], f"{path}[{i}].zone", 0, C.N_ZONES - 1)
+        e = obj(entry, f"{path}[{i}]", ("zone", "card"), tuple(CARD_FIELDS))
+        z = integer(e["zone"], f"{path}[{i}].zone", 0, C.N_ZONES - 1)
         if z in zones:
-            raise _fail(f"{path}[{i}].zone", f"zone {z} holds two cards")
+            raise fail(f"{path}[{i}].zone", f"zone {z} holds two cards")
         zones.append(z)
         layout.board_entry[(p, z)] = i
-        s[b + C.P_ZCARD + z] = _card(e["card"], f"{path}[{i}].card", table)
+        s[b + C.P_ZCARD + z] = card(e["card"], f"{path}[{i}].card", table)
         for key, f in CARD_FIELDS.items():
             where = f"{path}[{i}].{key}"
             raw = e.get(key, 0)
-            s[b + f + z] = _flag(raw, where) if key == "blocked" else _int(raw, where, 0)
+            s[b + f + z] = flag(raw, where) if key == "blocked" else integer(raw, where, 0)
     if len(zones) != 2:  # R-BOARD, in every state the rules produce (game over too)
-        raise _fail(path, f"a board holds exactly 2 cards, not {len(zones)} (R-BOARD)")
+        raise fail(path, f"a board holds exactly 2 cards, not {len(zones)} (R-BOARD)")
     if abs(zones[0] - zones[1]) != 1:
-        raise _fail(path, "the two cards must stand in adjacent zones (R-BOARD)")
+        raise fail(path, "the two cards must stand in adjacent zones (R-BOARD)")
 
 
 def _read_zones(value: object, path: str, s: np.ndarray, b: int) -> None:
     """Zone tokens: damage tokens and crow tokens lying on zones."""
     seen = set()
-    for i, entry in enumerate(_list(value, path, C.N_ZONES)):
-        e = _obj(entry, f"{path}[{i}]", ("zone",), ("damage_tokens", "crow"))
-        z = _int(e["zone"], f"{path}[{i}].zone", 0, C.N_ZONES - 1)
+    for i, entry in enumerate(items(value, path, C.N_ZONES)):
+        e = obj(entry, f"{path}[{i}]", ("zone",), ("damage_tokens", "crow"))
+        z = integer(e["zone"], f"{path}[{i}].zone", 0, C.N_ZONES - 1)
         if z in seen:
-            raise _fail(f"{path}[{i}].zone", f"zone {z} is listed twice")
+            raise fail(f"{path}[{i}].zone", f"zone {z} is listed twice")
         seen.add(z)
-        s[b + C.P_ZDMG + z] = _int(e.get("damage_tokens", 0), f"{path}[{i}].damage_tokens", 0)
-        s[b + C.P_ZCROW + z] = _flag(e.get("crow", False), f"{path}[{i}].crow")
-
-
-def _put_cards(s: np.ndarray, count_at: int, cards: list[int]) -> None:
-    """Store a card list at its count offset (slots follow the count)."""
-    s[count_at] = len(cards)
-    s[count_at + 1 : count_at + 1 + len(cards)] = cards
+        s[b + C.P_ZDMG + z] = integer(e.get("damage_tokens", 0), f"{path}[{i}].damage_tokens", 0)
+        s[b + C.P_ZCROW + z] = flag(e.get("crow", False), f"{path}[{i}].crow")
 
 
 def _read_player(value: object, p: int, s: np.ndarray, table: np.ndarray, layout: Layout) -> None:
     """One player block: health, fury, poison, hero, cards and tokens."""
     path = f"players[{p}]"
-    d = _obj(value, path, PLAYER_KEYS, PLAYER_OPTIONAL)
-    b = _pb(p)
-    s[b + C.P_HEALTH] = _int(d["health"], f"{path}.health", 0)
-    s[b + C.P_FURY] = _flag(d.get("fury", False), f"{path}.fury")
-    s[b + C.P_POISON] = _flag(d.get("poison", False), f"{path}.poison")
+    d = obj(value, path, PLAYER_KEYS, PLAYER_OPTIONAL)
+    b = C.player_base(p)
+    s[b + C.P_HEALTH] = integer(d["health"], f"{path}.health", 0)
+    s[b + C.P_FURY] = flag(d.get("fury", False), f"{path}.fury")
+    s[b + C.P_POISON] = flag(d.get("poison", False), f"{path}.poison")
     hero = d.get("hero")
-    s[b + C.P_HERO] = C.NO_HERO if hero is None else _named(hero, f"{path}.hero", C.HERO_NAMES, "a hero")
-    _put_cards(s, b + C.P_HAND_N, _cards(d["hand"], f"{path}.hand", table, C.MAX_HAND))
-    _put_cards(s, b + C.P_ASIDE_N, _cards(d.get("set_aside", []), f"{path}.set_aside", table, C.MAX_ASIDE))
+    s[b + C.P_HERO] = C.NO_HERO if hero is None else named(hero, f"{path}.hero", C.HERO_NAMES, "a hero")
+    put_cards(s, b + C.P_HAND_N, cards(d["hand"], f"{path}.hand", table, C.MAX_HAND))
+    put_cards(s, b + C.P_ASIDE_N, cards(d.get("set_aside", []), f"{path}.set_aside", table, C.MAX_ASIDE))
     _read_board(d["board"], f"{path}.board", s, p, table, layout)
     _read_zones(d.get("zones", []), f"{path}.zones", s, b)
 
 
-def _read_rules(value: object) -> np.ndarray:
-    """The rules options from ``{name: text}`` (missing names keep their defaults)."""
-    if not isinstance(value, dict):
-        raise _fail("rules", f"expected an object, not {type(value).__name__}")
-    for name, text in value.items():
-        if isinstance(text, bool) or not isinstance(text, str | int):
-            raise _fail(f"rules.{name}", f"expected text, not {text!r}")
-    try:
-        return options_from_dict(value)
-    except ValueError as err:
-        raise _fail("rules", str(err)) from None
-
-
 def _read_rng(value: object, s: np.ndarray) -> None:
     """The four 32-bit words of the game RNG."""
-    words = _list(value, "rng")
+    words = items(value, "rng")
     if len(words) != C.RNG_WORDS:
-        raise _fail("rng", f"expected {C.RNG_WORDS} words, not {len(words)}")
+        raise fail("rng", f"expected {C.RNG_WORDS} words, not {len(words)}")
     for k, w in enumerate(words):
-        s[C.RNG + k] = _int(w, f"rng[{k}]", 0, RNG_LIMIT - 1)
+        s[C.RNG + k] = integer(w, f"rng[{k}]", 0, RNG_LIMIT - 1)
 
 
 # ---------------------------------------------------------------- reading: card accounting
@@ -576,7 +427,7 @@ def _holdings(s: np.ndarray) -> list[tuple[int, str]]:
     """(card, JSON path) for every place that holds a card."""
     held = []
     for p in (0, 1):
-        b = _pb(p)
+        b = C.player_base(p)
         for key, n_at in (("hand", C.P_HAND_N), ("set_aside", C.P_ASIDE_N)):
             held += [(int(c), f"players[{p}].{key}") for c in s[b + n_at + 1 : b + n_at + 1 + s[b + n_at]]]
         held += [
@@ -594,214 +445,64 @@ def _holdings(s: np.ndarray) -> list[tuple[int, str]]:
 def _check_cards(s: np.ndarray, table: np.ndarray) -> None:
     """Each card held at most once, bows only on boards, every shot card somewhere."""
     where: dict[int, str] = {}
-    for card, path in _holdings(s):
-        name = card_label(table, card)
-        if card in where:
-            raise _fail(path, f"card {card} ({name}) is also in {where[card]}")
-        if card >= C.BOW_BASE and not path.endswith((".board", "ejected")):
-            raise _fail(path, f"bow card {card} ({name}) may only stand on a board")
-        where[card] = path
+    for held, path in _holdings(s):
+        name = card_label(table, held)
+        if held in where:
+            raise fail(path, f"card {held} ({name}) is also in {where[held]}")
+        if held >= C.BOW_BASE and not path.endswith((".board", "ejected")):
+            raise fail(path, f"bow card {held} ({name}) may only stand on a board")
+        where[held] = path
     missing = [c for c in range(C.BOW_BASE) if table[c, C.CF_VALID] and c not in where]
     if missing:
         shown = ", ".join(f"{c} ({card_label(table, c)})" for c in missing[:8])
         more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
-        raise _fail("", f"shot cards found nowhere: {shown}{more}")
+        raise fail("", f"shot cards found nowhere: {shown}{more}")
 
 
 # ---------------------------------------------------------------- reading: entry points
 
 
-def _empty_state(table: np.ndarray) -> np.ndarray:
-    """A zero state with every card slot NO_CARD and H_N_SHOT from the table."""
-    s = np.zeros(C.STATE_SIZE, dtype=np.int64)
-    for p in (0, 1):
-        b = _pb(p)
-        s[b + C.P_HAND : b + C.P_HAND + C.MAX_HAND] = C.NO_CARD
-        s[b + C.P_ASIDE : b + C.P_ASIDE + C.MAX_ASIDE] = C.NO_CARD
-        s[b + C.P_ZCARD : b + C.P_ZCARD + C.N_ZONES] = C.NO_CARD
-    s[C.DRAW : C.DRAW + C.MAX_CARDS] = C.NO_CARD
-    s[C.DISC : C.DISC + C.MAX_CARDS] = C.NO_CARD
-    s[C.H_N_SHOT] = int(np.count_nonzero(table[: C.BOW_BASE, C.CF_VALID]))
-    return s
-
-
 def _check_version(value: object) -> None:
     """Version 1 is read here (2, the short form, by emr_sim.game.short)."""
-    version = _int(value, "version")
+    version = integer(value, "version")
     if version != POSITION_VERSION:
         reads = f"{POSITION_VERSION} and {SHORT_VERSION}"
-        raise _fail("version", f"version {version} is not supported (this build reads {reads})")
+        raise fail("version", f"version {version} is not supported (this build reads {reads})")
 
 
 def _check_format(d: dict) -> None:
     """The format name, a supported version and the deck hash type."""
     if d["format"] != POSITION_FORMAT:
-        raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
+        raise fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
     _check_version(d["version"])
     sha = d.get("deck_sha256")
     if sha is not None and not isinstance(sha, str):
-        raise _fail("deck_sha256", f"expected text or null, not {sha!r}")
+        raise fail("deck_sha256", f"expected text or null, not {sha!r}")
 
 
 def state_from_dict(d: object, table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(state, opts) from a position dict; PositionError naming the path if invalid."""
     if not isinstance(d, dict):
-        raise _fail("", f"expected a JSON object, not {type(d).__name__}")
+        raise fail("", f"expected a JSON object, not {type(d).__name__}")
     if "format" in d and d["format"] != POSITION_FORMAT:
-        raise _fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
+        raise fail("format", f"{d['format']!r} is not {POSITION_FORMAT!r}")
     if "version" in d:  # before the keys: another version has other keys
         _check_version(d["version"])
-    d = _obj(d, "", TOP_KEYS, TOP_OPTIONAL)
+    d = obj(d, "", TOP_KEYS, TOP_OPTIONAL)
     _check_format(d)
-    opts = _read_rules(d["rules"])
-    s = _empty_state(table)
+    opts = read_rules(d["rules"])
+    s = empty_state(table)
     _read_header(d, s)
     _read_resolution(d.get("resolution", {}), s, table)
-    players = _list(d["players"], "players")
+    players = items(d["players"], "players")
     if len(players) != 2:
-        raise _fail("players", f"expected 2 players, not {len(players)}")
+        raise fail("players", f"expected 2 players, not {len(players)}")
     layout = Layout()
     for p in (0, 1):
         _read_player(players[p], p, s, table, layout)
-    _put_cards(s, C.DRAW_N, _cards(d["draw_pile"], "draw_pile", table, C.MAX_CARDS))
-    _put_cards(s, C.DISC_N, _cards(d["discard_pile"], "discard_pile", table, C.MAX_CARDS))
+    put_cards(s, C.DRAW_N, cards(d["draw_pile"], "draw_pile", table, C.MAX_CARDS))
+    put_cards(s, C.DISC_N, cards(d["discard_pile"], "discard_pile", table, C.MAX_CARDS))
     _read_rng(d["rng"], s)
     _check_cards(s, table)
     check_position(s, opts, layout)
     return s, opts
-
-
-def read_position_file(path: str | Path) -> object:
-    """The parsed JSON (or, for a ``.toml`` file, TOML) of a position file; PositionError
-    naming the file if unreadable.
-
-    Integer literals of more than DIGITS_LIMIT digits become HugeNumber, refused later
-    with their JSON path."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-        if Path(path).suffix.lower() == TOML_SUFFIX:
-            return tomllib.loads(text)
-        return json.loads(text, parse_int=_parse_int)
-    except tomllib.TOMLDecodeError as err:
-        raise PositionError(f"{path}: not TOML: {err}") from None
-    except OSError as err:
-        raise PositionError(f"{path}: cannot read: {err.strerror or err}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise PositionError(f"{path}: not JSON: {err}") from None
-    except (RecursionError, ValueError) as err:  # nesting too deep; any other conversion
-        kind = "TOML" if Path(path).suffix.lower() == TOML_SUFFIX else "JSON"
-        raise PositionError(f"{path}: not {kind} this reader can take: {err}") from None
-
-
-def load_position(
-    path_or_dict: str | Path | object,
-    table: np.ndarray,
-    deck_sha256: str | None = None,
-    source: str | Path | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
-    """(state, opts) from a JSON file or an already parsed dict.
-
-    When DECK_SHA256 is given, a position recorded with another deck is refused. A
-    refusal starts with the file's name (SOURCE for a dict read from a file).
-    """
-    d: object = path_or_dict
-    if isinstance(path_or_dict, str | Path):
-        source = path_or_dict
-        d = read_position_file(path_or_dict)
-    try:
-        recorded = d.get("deck_sha256") if isinstance(d, dict) else None
-        if deck_sha256 is not None and isinstance(recorded, str) and recorded != deck_sha256:
-            problem = f"recorded with deck {recorded[:12]}..., not with this deck {deck_sha256[:12]}..."
-            raise _fail("deck_sha256", problem)
-        if isinstance(d, dict) and d.get("version") == SHORT_VERSION:
-            from emr_sim.game.short import state_from_short
-
-            return state_from_short(d, table)
-        return state_from_dict(d, table)
-    except PositionError as err:
-        if source is None:
-            raise
-        raise PositionError(f"{source}: {err}") from None
-
-
-# ---------------------------------------------------------------- a picture for people
-
-
-def _zone_text(s: np.ndarray, b: int, z: int, table: np.ndarray) -> str:
-    """One zone: its card with state and tokens, then the zone's own tokens."""
-    card = int(s[b + C.P_ZCARD + z])
-    parts = ["."] if card == C.NO_CARD else [card_label(table, card)]
-    if card != C.NO_CARD:
-        if s[b + C.P_ZBLOCK + z]:
-            parts.append("blocked")
-        for field, mark in ((C.P_CDMG, "x"), (C.P_CPP, "+"), (C.P_CPM, "-")):
-            if s[b + field + z]:
-                parts.append(f"{mark}{s[b + field + z]}")
-    if s[b + C.P_ZDMG + z]:
-        parts.append(f"trap{s[b + C.P_ZDMG + z]}")
-    if s[b + C.P_ZCROW + z]:
-        parts.append("crow")
-    return f"{z}:" + " ".join(parts)
-
-
-def _player_lines(s: np.ndarray, p: int, table: np.ndarray) -> list[str]:
-    """A player's status line and a line with their six zones."""
-    b = _pb(p)
-    hero = int(s[b + C.P_HERO])
-    status = [f"p{p}", f"health {s[b + C.P_HEALTH]}", f"hand {s[b + C.P_HAND_N]}"]
-    if s[b + C.P_ASIDE_N]:
-        status.append(f"set-aside {s[b + C.P_ASIDE_N]}")
-    if hero != C.NO_HERO:
-        status.append(f"hero {_name_or_int(C.HERO_NAMES, hero)}")
-    status += [word for word, on in (("FURY", s[b + C.P_FURY]), ("poisoned", s[b + C.P_POISON])) if on]
-    zones = " | ".join(_zone_text(s, b, z, table) for z in range(C.N_ZONES))
-    return ["  ".join(status), f"    [ {zones} ]"]
-
-
-def _status_line(s: np.ndarray) -> str:
-    """Turn, active player and the pending decision (or the result)."""
-    phase = int(s[C.H_PHASE])
-    if phase == C.DK_NONE:
-        winner = int(s[C.H_WINNER])
-        result = "drawn" if winner == C.DRAWN_GAME else f"won by p{winner}"
-        return f"turn {s[C.H_TURN]}: game over, {result}"
-    name = _name_or_int(C.DECISION_NAMES, phase)
-    if phase == C.DK_EFFECT:
-        name = f"{name}: {_name_or_int(C.EFFECT_NAMES, int(s[C.RES_EFFECT]))}"
-    return f"turn {s[C.H_TURN]}, p{s[C.H_ACTIVE]} active: p{s[C.H_DECIDER]} to decide '{name}'"
-
-
-BEFORE_HIT = (C.STEP_EARTH, C.STEP_HIT)  # a play's steps before R-HIT has been checked
-
-
-def _resolution_line(s: np.ndarray, table: np.ndarray) -> str | None:
-    """The play being resolved, or None outside a play."""
-    if s[C.RES_EJECTED] == C.NO_CARD:
-        return None
-    text = f"  resolving: {card_label(table, int(s[C.RES_EJECTED]))} ejected"
-    if int(s[C.RES_STEP]) in BEFORE_HIT:  # e.g. a game ended by step 1 (D-ELIM)
-        text += ", before the hit check"
-    else:
-        text += f", attack {s[C.RES_ATTACK]} vs defence {s[C.RES_DEFENCE]}"
-        text += f", {'hit' if s[C.RES_HIT] else 'miss'}, damage {s[C.RES_DAMAGE]}"
-    if s[C.RES_EFFECT]:
-        text += f", effect {_name_or_int(C.EFFECT_NAMES, int(s[C.RES_EFFECT]))}"
-    return text + (", cancelled" if s[C.RES_CANCELLED] else "")
-
-
-def describe(state: np.ndarray, table: np.ndarray) -> str:
-    """A compact multi-line picture of the position for people.
-
-    Zones read ``z:card`` with ``blocked``, card tokens ``xN`` (damage), ``+N``/``-N``
-    (power), then the zone's own ``trapN`` damage tokens and ``crow``; ``.`` is empty.
-    """
-    s = np.asarray(state)
-    lines = [_status_line(s)]
-    res = _resolution_line(s, table)
-    if res:
-        lines.append(res)
-    for p in (0, 1):
-        lines += _player_lines(s, p, table)
-    top = f", top {card_label(table, int(s[C.DISC + s[C.DISC_N] - 1]))}" if s[C.DISC_N] else ""
-    lines.append(f"draw pile {s[C.DRAW_N]}, discard pile {s[C.DISC_N]}{top}")
-    return "\n".join(lines)

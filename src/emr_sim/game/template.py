@@ -87,3 +87,18 @@ def template_text(table: np.ndarray, heroes: tuple[str, str] | None, step: str, 
         hero = heroes[p] if heroes else None
         lines += _player_lines(p, hero, hands[p], hero_mode and step == "extra", health)
     return "\n".join(lines) + "\n"
+
+
+def new_template(heroes: str | None, step: str, deck: str | None = None) -> str:
+    """`emr-sim position new`: the template for the masters named ('crow,illusion', or None:
+    no hero mode) and the step that comes next, with the deck's cards and default health."""
+    from emr_sim.cards import card_table, load_deck
+    from emr_sim.lineup.heroes import parse_hero_pair
+    from emr_sim.options import O_HEALTH, make_options
+
+    pair = None
+    if heroes:
+        first, second = parse_hero_pair(heroes)  # ValueError: exit 2
+        pair = (C.HERO_NAMES[first], C.HERO_NAMES[second])
+    opts = make_options()
+    return template_text(card_table(load_deck(deck), opts), pair, step, int(opts[O_HEALTH]))

@@ -19,10 +19,9 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
-from emr_sim.options import O_HEALTH, O_HERO_MODE, O_RESHUFFLE, O_TURN_CAP
+from emr_sim.options import O_HERO_MODE, O_RESHUFFLE, O_TURN_CAP, starting_health
 
 HAND_LIMIT = 4  # R-HANDLIMIT (rules/turn.py)
-MAX_CROWS = 3  # H-CROW: crow tokens on one board (rules/techniques.py)
 MAX_COUNT = 10**6  # tokens, blocks, counters, damage: far above any game, far below overflow
 TECH_BITS = 63  # RES_TECH_DONE: the six TECH_* bits
 EXTRA_BITS = C.EXTRA_PAIR | C.EXTRA_BUSHIDO | C.EXTRA_WIND
@@ -108,9 +107,7 @@ RES_RANGES = (
 )
 
 
-def pb(p: int) -> int:
-    """Offset of player p's block."""
-    return C.P_BASE + p * C.P_SIZE
+pb = C.player_base  # the offset of player p's block, as the kernels call it
 
 
 def hero_name(hero: int) -> str:
@@ -118,9 +115,6 @@ def hero_name(hero: int) -> str:
 
 
 # ---------------------------------------------------------------- rules, heroes, tokens
-
-
-HERO_MODE_FIELDS = (("hero", C.P_HERO, C.NO_HERO), ("fury", C.P_FURY, 0), ("poison", C.P_POISON, 0))
 
 
 def check_hero_mode(s: np.ndarray, opts: np.ndarray) -> None:
@@ -159,8 +153,8 @@ def check_player_tokens(s: np.ndarray, p: int, layout: Layout) -> None:
             f"players[{p}].zones",
             f"crow tokens come from the crow master, and p{1 - p} is {hero_name(other)}",
         )
-    if len(crows) > MAX_CROWS:
-        raise fail(f"players[{p}].zones", f"{len(crows)} crow tokens; at most {MAX_CROWS} (H-CROW)")
+    if len(crows) > C.MAX_CROWS:
+        raise fail(f"players[{p}].zones", f"{len(crows)} crow tokens; at most {C.MAX_CROWS} (H-CROW)")
     for z in range(C.N_ZONES):
         if s[b + C.P_ZDMG + z] > MAX_COUNT:
             raise fail(
@@ -200,11 +194,13 @@ def check_hands(s: np.ndarray, p: int) -> None:
 
 
 def check_health(s: np.ndarray, opts: np.ndarray) -> None:
-    """Health never rises above the start (D-LIFE); at 0 the game is over (D-ELIM)."""
-    start, winner = int(opts[O_HEALTH]), int(s[C.H_WINNER])
+    """Health never rises above the start (D-LIFE, or the master's own: R-OPT-HEALTH); at 0 the
+    game is over (D-ELIM)."""
+    winner = int(s[C.H_WINNER])
     running = s[C.H_PHASE] != C.DK_NONE
     for p in (0, 1):
         h = int(s[pb(p) + C.P_HEALTH])
+        start = starting_health(opts, int(s[pb(p) + C.P_HERO]))
         path = f"players[{p}].health"
         if h > start:
             raise fail(path, f"{h} is above the starting health {start} (rules.health; health never rises)")

@@ -9,7 +9,6 @@ the unseen counts and this decision's memo (layout below); it holds nothing hidd
 import numpy as np
 
 from emr_sim.codes import (
-    A_TARGET,
     CF_COLOUR,
     CF_DAMAGE,
     CF_DRAGON,
@@ -49,7 +48,6 @@ from emr_sim.codes import (
     RES_EFFECT,
     RES_EJECTED,
     STATE_SIZE,
-    TARGET_SPAN,
 )
 from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
 from emr_sim.players.params import (
@@ -71,7 +69,7 @@ from emr_sim.rules.combat import (
     play_zones,
     zone_hit_damage,
 )
-from emr_sim.rules.core import card_at, card_damage, outer_value, pair_left, pb
+from emr_sim.rules.core import card_at, card_damage, outer_value, pair_left, pb, target_player, target_sub
 from emr_sim.rules.effects import apply_effect, effect_targets
 
 SCRATCH_EVENTS = 64
@@ -459,8 +457,8 @@ NOT_A_TOKEN_EFFECT = 1e18
 def token_effect_delta(obs, me, effect, code, W):
     """board_eval's change for the effects that only add or remove a damage token
     (E-TRAP-ZONE, E-TRAP-CARD, E-REMOVE of a damage token); NOT_A_TOKEN_EFFECT otherwise."""
-    q = (code - A_TARGET) // TARGET_SPAN
-    sub = (code - A_TARGET) % TARGET_SPAN
+    q = target_player(code)
+    sub = target_sub(code)
     if effect == EFFECT_TRAP_ZONE:
         return token_value(obs, me, q, P_ZDMG, sub, 1, W)
     if effect == EFFECT_TRAP_CARD:
@@ -480,11 +478,11 @@ def effect_value(trial, obs, T, O, ev, counts, targets, me, code, W):
     """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)
     to `trial`, a copy of `obs`."""
     effect = trial[RES_EFFECT]
-    q = (code - A_TARGET) // TARGET_SPAN
+    q = target_player(code)
     if effect == EFFECT_DRAW:
         return board_eval(trial, T, O, counts, me, W) + (W[K_DRAW_CARD] if q == me else -W[K_DRAW_CARD])
     if effect == EFFECT_COPY:
-        sub = (code - A_TARGET) % TARGET_SPAN
+        sub = target_sub(code)
         copied = T[trial[pb(q) + P_ZCARD + sub], CF_EFFECT]
         return best_effect_value(trial, obs, T, O, ev, counts, targets, me, copied, W)
     apply_effect(trial, T, O, ev, me, effect, code)
@@ -503,7 +501,7 @@ def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect, W):
     for k in range(m):
         code = targets[k]
         if effect == EFFECT_DRAW:
-            q = (code - A_TARGET) // TARGET_SPAN
+            q = target_player(code)
             s = base + (W[K_DRAW_CARD] if q == me else -W[K_DRAW_CARD])
         else:
             delta = token_effect_delta(trial, me, effect, code, W)

@@ -20,7 +20,6 @@ parameter vector (players/params.py).
 
 from emr_sim.codes import (
     A_PASS,
-    A_TARGET,
     A_YES,
     CF_COLOUR,
     CF_EFFECT,
@@ -37,7 +36,6 @@ from emr_sim.codes import (
     RES_EJECTED,
     RES_PLAYED,
     STATE_SIZE,
-    TARGET_SPAN,
 )
 from emr_sim.jit import njit, njit_entry, njit_inline
 from emr_sim.players.evaluate import (
@@ -64,7 +62,7 @@ from emr_sim.players.params import (
     K_UNBLOCK,
     K_WIND_THRESHOLD,
 )
-from emr_sim.rules.core import card_at, outer_value, pair_left, pb
+from emr_sim.rules.core import card_at, outer_value, pair_left, pb, target_sub
 from emr_sim.rules.techniques import jump
 
 
@@ -89,7 +87,7 @@ def choose_crow(obs, T, O, me, legal, n, counts, W):
         code = legal[k]
         if code == A_PASS:
             continue
-        z = (code - A_TARGET) % TARGET_SPAN
+        z = target_sub(code)
         if z == oz - 1:
             side, far = 0, oz + 1
         elif z == oz + 2:
@@ -145,7 +143,7 @@ def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev, W):
             continue
         copy_span(trial, obs, TRIAL_SPAN)
         ev[0, 0] = 0
-        jump(trial, T, O, ev, me, (code - A_TARGET) % TARGET_SPAN)
+        jump(trial, T, O, ev, me, target_sub(code))
         score = board_eval(trial, T, O, counts, me, W) + W[K_UNBLOCK] * (blocked - blocked_cards(trial, me))
         if score > best_score:
             best_score = score
@@ -172,7 +170,7 @@ def choose_bushido(obs, T, O, me, legal, n, counts, W):
         code = legal[k]
         if code == A_PASS:
             continue
-        z = (code - A_TARGET) % TARGET_SPAN
+        z = target_sub(code)
         value = zone_card_damage(obs, T, d, z)
         if value > best_damage:
             best_damage = value

@@ -59,13 +59,6 @@ def board_value(R, T, O, me, counts, W):
     return board_eval(R, T, O, counts, me, W)
 
 
-@njit
-def eval_value(R, T, O, me, counts, W, scale, bias):
-    """board_value as a win probability, 1 / (1 + exp(-(scale * value + bias)))."""
-    x = scale * board_value(R, T, O, me, counts, W) + bias
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 @njit_inline
 def rollout(R, T, O, ev, legal, rng, gscratch, Wseat, leaf, depth):
     """Play up to `depth` decisions from R by the leaf policy: random, or both players

@@ -54,7 +54,6 @@ MAX_WIDTH = 64
 # and the new search are never taken for the same player. 1: the search of issue 14 (a
 # player's search stopping once its choice is settled plays the same games).
 SEARCH_VERSION = 1
-UNRECORDED_SEARCH_VERSION = 1  # the version of a search player in a record from before versions
 
 MAX_ITERATIONS = 50_000  # the node pool holds one node per iteration and the root
 MAX_DEPTH = 200  # rollout decisions (a game lasts a few hundred)

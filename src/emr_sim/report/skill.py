@@ -1,42 +1,25 @@
 """The report's "Balance and skill" section: the report's run and the --skill runs as rungs.
 
-check_rungs refuses rungs that did not play the same deals (another seed or other heroes);
-skill_section turns emr_sim.analysis.skill (and, with technique_pairs, the paired technique
-worth of emr_sim.analysis.technique) into the template's strings; summary_lines is what
-`emr-sim report` prints.
+skill_section turns emr_sim.analysis.skill (and the paired technique worth that
+emr_sim.studies.report_data played, when asked for) into the template's strings;
+summary_lines is what `emr-sim report` prints. The rungs were checked to play the same deals
+when they were gathered (emr_sim.studies.report_data.check_rungs).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from emr_sim.analysis import skill as S
-from emr_sim.errors import BadInput
 from emr_sim.report.formatting import as_int, interval, pct, points
+from emr_sim.simulate.rundir import LoadedRun
 
-if TYPE_CHECKING:
-    from emr_sim.report.build import RunData
-
-__all__ = ["check_rungs", "skill_section", "summary_lines"]
-
-
-def check_rungs(records: list[tuple[str, dict]]) -> None:
-    """BadInput naming both runs and the key when a rung's seed or heroes differ from the first's."""
-    (first_path, first), *others = records
-    for path, record in others:
-        problem = S.rung_mismatch(first, record)
-        if problem:
-            raise BadInput(
-                f"{path} cannot be a skill rung of {first_path}: {problem}; "
-                "the rungs must play the same deals (the same --seed and --heroes)"
-            )
+__all__ = ["skill_section", "summary_lines"]
 
 
 def _tau_text(t: S.RankCorrelation) -> str:
     return f"{t.tau:+.2f} [{t.ci_low:+.2f}, {t.ci_high:+.2f}]"
 
 
-def skill_section(runs: list[RunData], technique_pairs: int = 0, workers: int | None = None) -> dict:
+def skill_section(runs: list[LoadedRun], worth: list[dict] | None = None, technique_pairs: int = 0) -> dict:
     labels = [f"{k + 1}. {_label(r)}" for k, r in enumerate(runs)]
     players = [" vs ".join(str(p) for p in r.record.get("players", [])) for r in runs]
     result = S.analyse_skill(labels, players, [r.games for r in runs])
@@ -70,13 +53,13 @@ def skill_section(runs: list[RunData], technique_pairs: int = 0, workers: int | 
         "stable_points": f"{S.STABLE_POINTS:g}",
         "changes": [_changes(result, labels, pair) for pair in result.changes],
         "profiles": _profiles(result, heroes),
-        "worth": _worth(runs, labels, technique_pairs, workers) if technique_pairs else None,
+        "worth": _worth(worth, runs[0].heroes, labels, technique_pairs) if worth is not None else None,
         "technique_pairs": technique_pairs,
         "summary": summary_lines(result),
     }
 
 
-def _label(run: RunData) -> str:
+def _label(run: LoadedRun) -> str:
     return run.path.resolve().name or str(run.path)
 
 
@@ -127,49 +110,24 @@ def _profiles(result: S.SkillAnalysis, heroes: list[str]) -> dict:
     return {"rows": rows}
 
 
-def _worth(runs: list[RunData], labels: list[str], pairs: int, workers: int | None) -> dict:
-    """The paired technique worth of every master at every rung (side A's player against side
-    B's), on the run's seed, deck and rules: technique_worth, pairs deals per opponent."""
-    from emr_sim.analysis.technique import technique_worth, worth_cost
-    from emr_sim.report.example_game import load_run_deck
-    from emr_sim.specs import SpecError, parse_spec, without_technique
+def _worth(table: list[dict], heroes: list[str], labels: list[str], pairs: int) -> dict:
+    """The paired technique worth of every master at every rung
+    (emr_sim.studies.report_data.technique_table), as the template shows it."""
+    from emr_sim.studies.technique import worth_cost
 
-    heroes = runs[0].heroes
-    table: list[dict] = []
-    for run, label in zip(runs, labels, strict=True):
-        rec = run.record
-        player, field = rec["players"][0], rec["players"][1]
-        try:
-            without_technique(parse_spec(player))
-        except SpecError as err:
-            table.append({"label": label, "na": str(err), "cells": []})
-            continue
-        deck = load_run_deck(rec, run.path)
-        rules = {k: str(v) for k, v in (rec.get("rules") or {}).items() if k != "fury"}
-        cells = []
-        for master in heroes:
-            w = technique_worth(
-                player,
-                master,
-                pairs,
-                field=field,
-                opponents=heroes,
-                seed=rec["seed"],
-                fury=bool(rec.get("fury")),
-                deck=deck,
-                rules=rules,
-                workers=workers,
-            )
-            cells.append(
-                {
-                    "master": master,
-                    "delta": points(w["delta"], sign=True),
-                    "ci": f"{points(w['ci_low'], sign=True)} – {points(w['ci_high'], sign=True)}",
-                }
-            )
-        table.append({"label": label, "na": None, "cells": cells})
+    rows = []
+    for row in table:
+        cells = [
+            {
+                "master": w["master"],
+                "delta": points(w["delta"], sign=True),
+                "ci": f"{points(w['ci_low'], sign=True)} – {points(w['ci_high'], sign=True)}",
+            }
+            for w in row["cells"]
+        ]
+        rows.append({"label": labels[row["rung"]], "na": row["na"], "cells": cells})
     games = worth_cost(pairs, len(heroes) - 1) * len(heroes)
-    return {"heroes": heroes, "rows": table, "games_per_rung": f"{games:,}"}
+    return {"heroes": heroes, "rows": rows, "games_per_rung": f"{games:,}"}
 
 
 def summary_lines(result: S.SkillAnalysis) -> list[str]:

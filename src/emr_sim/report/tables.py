@@ -3,6 +3,8 @@ summary is in report.summary, which needs no pandas)."""
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 
 from emr_sim import analysis as A
@@ -112,3 +114,40 @@ def _delta_line(label: str, row: pd.Series) -> str:
         f"{100 * row['delta']:+6.1f}  [{100 * row['ci_low']:+.1f}, {100 * row['ci_high']:+.1f}]"
         f"  p = {row['p_adjusted']:.2g}{mark}"
     )
+
+
+# ---------------------------------------------------------------- the same as JSON (--json)
+
+
+def records_json(frame: pd.DataFrame) -> list[dict]:
+    """A frame indexed by hero as a list of JSON objects, the hero included."""
+    return json.loads(frame.reset_index().to_json(orient="records"))
+
+
+def matrix_json(run, games: pd.DataFrame, method: str) -> dict:
+    """What `emr-sim matrix --json` prints: the run, its cells corrected for multiple tests, the
+    field means and the Bradley–Terry ratings (or why there are none)."""
+    cells = A.adjust(A.cell_table(games), method=method)
+    ratings, why = ratings_or_reason(cells)
+    return {
+        "run_dir": run.run_dir,
+        "run": run.record,
+        "played": [list(c) for c in run.played],
+        "skipped": [list(c) for c in run.skipped],
+        "seconds": run.seconds,
+        "cells": json.loads(cells.to_json(orient="records")),
+        "field": records_json(A.field_means(cells)),
+        "bradley_terry": None if ratings is None else records_json(ratings),
+        "bradley_terry_error": why,
+    }
+
+
+def compare_json(result) -> dict:
+    """What `emr-sim compare --json` prints: both records, what differs, cells and heroes."""
+    return {
+        "before": result.before,
+        "after": result.after,
+        "differ": result.differ,
+        "cells": json.loads(result.cells.to_json(orient="records")),
+        "heroes": records_json(result.heroes),
+    }

@@ -332,12 +332,3 @@ def take_hit(S, T, O, ev):
     deal_damage(S, T, O, ev, d, penalty, SRC_PENALTY, ej)
     S[RES_DAMAGE] = 0
     S[RES_PENALTY] = 0
-
-
-@njit
-def pair_numbers(S, T, p):
-    """(left card's left, left card's right, right card's left, right card's right) of p's pair."""
-    z = pair_left(S, p)
-    a = card_at(S, p, z)
-    b = card_at(S, p, z + 1)
-    return T[a, CF_LEFT], T[a, CF_RIGHT], T[b, CF_LEFT], T[b, CF_RIGHT]

@@ -22,23 +22,23 @@ from emr_sim.codes import (
     H_PHASE,
     H_RESHUFFLES,
     H_WINNER,
-    MAX_EVENTS,
     N_ZONES,
     NO_CARD,
     NO_WINNER,
-    P_BASE,
     P_CDMG,
     P_CPM,
     P_CPP,
     P_HAND,
     P_HAND_N,
     P_HEALTH,
-    P_SIZE,
     P_ZBLOCK,
     P_ZCARD,
     RES_PLAYED,
     RNG,
+    player_base,
 )
+from emr_sim.codes import target_player as codes_target_player
+from emr_sim.codes import target_sub as codes_target_sub
 from emr_sim.jit import njit, njit_inline
 from emr_sim.options import O_RESHUFFLE
 from emr_sim.rng import shuffle_range
@@ -59,10 +59,9 @@ def emit(ev, kind, player, a, b, c, d):
         ev[0, 0] = n + 1
 
 
-@njit
-def pb(p):
-    """Offset of player p's block in the state."""
-    return P_BASE + p * P_SIZE
+pb = njit(player_base)  # offset of player p's block in the state (codes.player_base)
+target_player = njit(codes_target_player)  # whose board a target code names (codes.target_player)
+target_sub = njit(codes_target_sub)  # the zone or choice of a target code (codes.target_sub)
 
 
 @njit
@@ -114,15 +113,6 @@ def clear_zone_card(S, p, z):
     S[base + P_CDMG + z] = 0
     S[base + P_CPP + z] = 0
     S[base + P_CPM + z] = 0
-
-
-@njit
-def move_card(S, p, src, dst):
-    """Move the card on zone src, block state and card tokens included, to dst."""
-    base = pb(p)
-    for field in (P_ZCARD, P_ZBLOCK, P_CDMG, P_CPP, P_CPM):
-        S[base + field + dst] = S[base + field + src]
-    clear_zone_card(S, p, src)
 
 
 @njit
@@ -251,6 +241,3 @@ def take_top(S, T, O, ev):
     S[DRAW + n] = NO_CARD
     S[DRAW_N] = n
     return card
-
-
-EV_ROWS = MAX_EVENTS + 1  # rows of an event buffer: row 0 holds the count

@@ -49,6 +49,8 @@ from emr_sim.rules.core import (
     pb,
     shift_pair,
     take_top,
+    target_player,
+    target_sub,
 )
 
 HAND_LIMIT = 4  # R-HANDLIMIT; E-DRAW: not a player holding 4
@@ -218,9 +220,8 @@ def apply_swap(S, q):
 def apply_effect(S, T, O, ev, owner, effect, code):
     """Apply `effect` for `owner` at target `code`. Returns the effect to continue with
     (E-COPY hands on the copied card's effect), or EFFECT_NONE when done."""
-    rel = code - A_TARGET
-    q = rel // TARGET_SPAN
-    sub = rel % TARGET_SPAN
+    q = target_player(code)
+    sub = target_sub(code)
     base = pb(q)
     emit(ev, E_EFFECT, owner, effect, q, sub, 0)
     if effect == EFFECT_SLIDE:

@@ -11,7 +11,6 @@ from emr_sim.codes import (
     A_DRAW,
     A_PASS,
     A_PLAY,
-    A_TARGET,
     CF_EFFECT,
     DK_BLOCK_MORE,
     DK_BUSHIDO,
@@ -81,7 +80,6 @@ from emr_sim.codes import (
     STEP_TECHNIQUES,
     STEP_TURN_END,
     STEP_TURN_START,
-    TARGET_SPAN,
     TECH_PLAY_BITS,
     TECH_POISON,
     TECH_START,
@@ -117,6 +115,8 @@ from emr_sim.rules.core import (
     hand_remove,
     pb,
     played_on_board,
+    target_player,
+    target_sub,
 )
 from emr_sim.rules.effects import apply_effect, effect_has_target
 from emr_sim.rules.legal import has_defence
@@ -440,7 +440,7 @@ def apply_effect_choice(S, T, O, ev, code):
     if nxt != EFFECT_NONE:
         offer_effect(S, T, O, ev)
     elif S[RES_WIND] != NO_CARD and effect == EFFECT_SWAP and O[O_WIND_EXTRA] == 1:
-        own_board = (code - A_TARGET) // TARGET_SPAN == owner
+        own_board = target_player(code) == owner
         if own_board and pair_formed(S, T, owner):  # D-WIND option: the revealed swap's pair
             S[RES_TECH_DONE] |= TECH_WIND_EXTRA
 
@@ -463,7 +463,7 @@ def apply_technique(S, T, O, ev, kind, p, code):
         if tech.reveal_wind(S, T, O, ev, p):
             offer_effect(S, T, O, ev)
     elif kind == DK_ILLUSION:
-        tech.jump(S, T, O, ev, p, (code - A_TARGET) % TARGET_SPAN)
+        tech.jump(S, T, O, ev, p, target_sub(code))
     elif kind == DK_BUSHIDO:
         tech.choose_bushido(S, ev, p, code)
     elif kind == DK_EARTH_DRAW:

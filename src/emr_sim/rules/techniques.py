@@ -23,6 +23,7 @@ from emr_sim.codes import (
     HERO_EARTH,
     HERO_ILLUSION,
     HERO_WIND,
+    MAX_CROWS,
     N_ZONES,
     NO_CARD,
     P_ASIDE,
@@ -68,10 +69,10 @@ from emr_sim.rules.core import (
     played_on_board,
     shift_pair,
     take_top,
+    target_sub,
 )
 from emr_sim.rules.heroes import furious_as
 
-MAX_CROWS = 3  # H-CROW: at most 3 of a player's crow tokens on the board
 HAND_LIMIT = 4
 
 
@@ -133,7 +134,7 @@ def illusion_targets(S, O, a, out, n):
 
 @njit_inline
 def place_crow(S, ev, a, code):
-    z = (code - A_TARGET) % TARGET_SPAN
+    z = target_sub(code)
     S[pb(1 - a) + P_ZCROW + z] = 1
     emit(ev, E_TECHNIQUE, a, HERO_CROW, z, 0, 0)
 
@@ -232,7 +233,7 @@ def bushido_targets(S, a, out, n):
 @njit
 def choose_bushido(S, ev, a, code):
     """The token instead of the damage; the defender may then only take it or counter."""
-    z = (code - A_TARGET) % TARGET_SPAN
+    z = target_sub(code)
     card = S[pb(1 - a) + P_ZCARD + z]
     S[RES_BUSHIDO] = card
     S[RES_NO_BLOCK] = 1

@@ -1,16 +1,16 @@
 """Runs on a Dask cluster: the same chunks of pairs as the threads, on worker processes.
 
-    with connect("local:4"):        # or "tcp://HOST:8786", or None: EMR_SIM_CLUSTER, else no cluster
-        run_matrix(...)             # run_pairs and score_batch send their tasks to the cluster
+    with connect("local:4") as cluster:   # or "tcp://HOST:8786"; None: EMR_SIM_CLUSTER, else None
+        run_matrix(..., cluster=cluster)  # its run_pairs and score_batch send tasks to the cluster
 
 Only this module imports Dask, and only inside `connect`, so a run without a cluster starts
 as fast as before. `connect` checks the value and that Dask is installed; the cluster itself
 starts (or the scheduler is reached) at its first use, so a command's inputs are all checked
 before: a misspelt master is refused in a moment, not after the workers have started. The
-commands start it (`runner.start_cluster`) before they write anything.
+commands start it (`runner.start_cluster(setup)`) before they write anything.
 
 A task is a plain module-level function of emr_sim (`play_chunk`,
-`emr_sim.tuning.evaluate.play_points`) called with arrays, imported on the worker, never a
+`emr_sim.tuning.scoring.play_points`) called with arrays, imported on the worker, never a
 pickled numba dispatcher or closure; it returns compact arrays. The client gathers them as
 they complete but hands them on in pair order (`keep` sees chunk after chunk, as a single
 thread would), and it alone writes files: the run directory is written as by a run on threads.
@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from emr_sim.errors import ClusterLost
+from emr_sim.loops import pairs
 from emr_sim.options import O_TURN_CAP
-from emr_sim.sim import pairs
 from emr_sim.simulate import runner
 
 CLUSTER_ENV = "EMR_SIM_CLUSTER"
@@ -75,16 +75,17 @@ def parse_cluster(text: str) -> tuple[str, int | str]:
 
 def play_chunk(table, opts, seed, first_pair, count, sides, weights, keep_rows):
     """One task: pairs first_pair .. first_pair + count - 1 of `seed`; (aggregate, record
-    rows, empty unless keep_rows). Runs on a worker; the kernels load from its cache."""
+    rows, empty unless keep_rows). keep_rows: the rows' columns (loops.pairs.record_cols: with
+    the card events or not), 0 for none. Runs on a worker; the kernels load from its cache."""
     agg = np.zeros(pairs.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
-    rows = np.zeros((2 * count if keep_rows else 0, pairs.RECORD_COLS), dtype=np.int64)
+    rows = np.zeros((2 * count if keep_rows else 0, keep_rows or pairs.RECORD_COLS), dtype=np.int64)
     pairs.play_pairs(table, opts, seed, first_pair, count, sides, agg, rows, weights)
     return agg, rows
 
 
 def warm_up(table, opts, sides, weights) -> int:
     """Load (or compile) the kernels in this worker process by playing no pairs; its pid."""
-    play_chunk(table, opts, 0, 0, 0, sides, weights, False)
+    play_chunk(table, opts, 0, 0, 0, sides, weights, 0)
     return os.getpid()
 
 
@@ -213,8 +214,10 @@ class Cluster:
         a worker, so that each has its next chunk while the client hears of the last."""
         return GUESSED_PER_WORKER * len(self.workers()) * chunk_pairs(sides)
 
-    def run_pairs(self, table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress):
-        """runner.run_pairs on the cluster: the aggregate; keep(first row, rows) in pair order."""
+    def run_pairs(self, table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress, columns=None):
+        """runner.run_pairs on the cluster: the aggregate; keep(first row, rows) in pair order,
+        rows of `columns` (loops.pairs.record_cols; RECORD_COLS for None)."""
+        width = (columns or pairs.RECORD_COLS) if keep else 0
         from distributed import as_completed
 
         self.warm(table, opts, sides, weights)
@@ -223,7 +226,7 @@ class Cluster:
         where: dict[str, tuple[int, int]] = {}
 
         def send(first: int, count: int):
-            future = self.take((table, opts, seed, first_pair + first, count, sides, weights, bool(keep)))
+            future = self.take((table, opts, seed, first_pair + first, count, sides, weights, width))
             where[future.key] = (first, count)
             return future
 
@@ -342,9 +345,10 @@ def open_client(where: tuple[str, int | str], stack: contextlib.ExitStack):
 
 @contextlib.contextmanager
 def connect(text: str | None, say: Callable[[str], None] | None = None) -> Iterator[Cluster | None]:
-    """Within the block, the runner plays on the cluster `text` (local:N or tcp://HOST:PORT;
-    None: EMR_SIM_CLUSTER, and without it no cluster and nothing of Dask imported). The value
-    is checked here; the cluster starts at its first use (Cluster.start)."""
+    """The cluster `text` names (local:N or tcp://HOST:PORT; None: EMR_SIM_CLUSTER, and
+    without it None and nothing of Dask imported), for the block to hand to the runs it starts
+    (run_setup's `cluster`); closed when the block ends. The value is checked here; the
+    cluster starts at its first use (Cluster.start)."""
     text = text or os.environ.get(CLUSTER_ENV) or None
     if not text:
         yield None
@@ -356,9 +360,7 @@ def connect(text: str | None, say: Callable[[str], None] | None = None) -> Itera
         raise ValueError(f"--cluster needs Dask, which is not installed: {INSTALL}") from None
     quiet_logs()
     cluster = Cluster(where, say or (lambda _text: None))
-    previous = runner.use_cluster(cluster)
     try:
         yield cluster
     finally:
-        runner.use_cluster(previous)
         cluster.close()

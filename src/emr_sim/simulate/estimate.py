@@ -29,8 +29,8 @@ def seconds_per_pair(setup: RunSetup, heroes: list[str]) -> float:
     pair a second)."""
     import numpy as np
 
+    from emr_sim.loops import pairs
     from emr_sim.options import O_TURN_CAP
-    from emr_sim.sim import pairs
     from emr_sim.simulate.runner import load_kernels
 
     load_kernels(setup, setup.sides(0, 1))
@@ -51,8 +51,8 @@ def seconds_per_pair(setup: RunSetup, heroes: list[str]) -> float:
 
 def run_seconds(setup: RunSetup, heroes: list[str], n_pairs: int) -> float:
     """Seconds n_pairs pairs should take where the run plays (threads or cluster workers)."""
-    from emr_sim.simulate.runner import parallelism
+    from emr_sim.simulate.runner import on_threads, parallelism
 
     if n_pairs <= 0:
         return 0.0
-    return seconds_per_pair(setup, heroes) * n_pairs / parallelism(setup)
+    return seconds_per_pair(on_threads(setup), heroes) * n_pairs / parallelism(setup)

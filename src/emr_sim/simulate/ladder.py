@@ -24,10 +24,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from emr_sim import files
 from emr_sim.errors import BadInput
+from emr_sim.files.read import read_json_record
+from emr_sim.files.write import write_text
+from emr_sim.lineup.heroes import parse_hero_list
+from emr_sim.simulate.cells import cell_pairs
 from emr_sim.simulate.estimate import run_seconds
-from emr_sim.simulate.matrix import cell_pairs, check_matrix_memory, check_sizes, parse_hero_list, run_matrix
+from emr_sim.simulate.matrix import check_matrix_memory, check_sizes, run_matrix
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup
 
@@ -61,7 +64,7 @@ class LadderRun:
 def split_rungs(rungs: str | list | tuple) -> list[str]:
     """The rungs' spec texts, split on top-level commas (a comma inside parentheses belongs to
     its spec); at least two."""
-    from emr_sim.specs import split_top_level
+    from emr_sim.lineup.spec import split_top_level
 
     texts = split_top_level(rungs) if isinstance(rungs, str) else [str(r).strip() for r in rungs]
     if len(texts) < 2 or any(not t for t in texts):
@@ -90,7 +93,7 @@ class Plan:
     setups: list[RunSetup]  # step k-1: rung k (side A) against rung k-1 (side B)
 
 
-def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers) -> Plan:
+def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster=None) -> Plan:
     texts = split_rungs(rungs)
     names = parse_hero_list(heroes)
     cells = cell_pairs(names, every=True)
@@ -106,6 +109,7 @@ def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers) -> Plan:
             rules=rules,
             workers=workers,
             what="a ladder",
+            cluster=cluster,
         )
         for lower, upper in zip(texts, texts[1:], strict=False)
     ]
@@ -128,12 +132,7 @@ def check_root(root: Path, record: dict) -> None:
     if root.exists() and not root.is_dir():
         raise BadInput(f"{root}: exists and is not a directory")
     if path.exists():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise BadInput(f"{path}: not a readable ladder record: {err}") from None
-        if not isinstance(old, dict) or old.get("format") != LADDER_FORMAT:
-            raise BadInput(f"{path}: not a ladder record of format {LADDER_FORMAT!r}")
+        old = read_json_record(path, "ladder record", LADDER_FORMAT)
         differ = [
             f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
             for k in RECORD_KEYS
@@ -168,17 +167,18 @@ def run_ladder(
     quiet: bool = True,
     on_estimate: Callable[[float, dict], None] | None = None,
     on_note: Callable[[str], None] | None = None,
+    cluster=None,
 ) -> LadderRun:
     """Play (or resume) every step of the ladder into run_dir; on_estimate(seconds, record)
     is called before the first game."""
-    plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers)
+    plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster)
     root = Path(run_dir)
     check_root(root, plan.record)
-    start_cluster()  # inputs checked: a cluster starts before anything is written
+    start_cluster(plan.setups[0])  # inputs checked: a cluster starts before anything is written
     if on_estimate:
         on_estimate(estimate_seconds(plan), plan.record)
     root.mkdir(parents=True, exist_ok=True)
-    files.write_text(root / LADDER_FILE, json.dumps(plan.record, indent=1) + "\n")
+    write_text(root / LADDER_FILE, json.dumps(plan.record, indent=1) + "\n")
     start = time.perf_counter()
     steps = []
     texts = plan.record["rungs"]
@@ -197,6 +197,7 @@ def run_ladder(
             on_note=on_note,
             every=True,
             strength_only=True,  # a ladder measures strength: ismcts-open may be a rung
+            cluster=cluster,
         )
         steps.append(Step(k, texts[k], texts[k - 1], Path(run.run_dir), load_step_games(run.run_dir)))
     return LadderRun(root, plan.record, steps, time.perf_counter() - start)

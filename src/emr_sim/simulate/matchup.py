@@ -4,7 +4,7 @@
     >>> result = matchup("crow", "illusion", n=10_000)      # doctest: +SKIP
     >>> result.summary["win_rate"]                           # doctest: +SKIP
 
-Games come in pairs (emr_sim.sim.pairs): the same deal twice with the seats swapped, played
+Games come in pairs (emr_sim.loops.pairs): the same deal twice with the seats swapped, played
 by the chunked runner (emr_sim.simulate.runner) from one run set-up (emr_sim.simulate.setup).
 """
 
@@ -20,10 +20,11 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import Deck
-from emr_sim.game.core import parse_heroes
-from emr_sim.sim import pairs as A
-from emr_sim.simulate.runner import DEFAULT_SEED, load_kernels, progress_bar, run_pairs, start_cluster
-from emr_sim.simulate.setup import run_record, run_setup, setup_warnings
+from emr_sim.console.progress import progress_bar
+from emr_sim.lineup.heroes import parse_hero_pair
+from emr_sim.loops import pairs as A
+from emr_sim.simulate.runner import load_kernels, run_pairs, start_cluster
+from emr_sim.simulate.setup import DEFAULT_SEED, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
 from emr_sim.stats import histogram_quantile, wilson
 
@@ -57,29 +58,43 @@ def matchup(
     records: bool = False,
     quiet: bool = True,
     on_note=None,
+    cards: bool = False,
+    cluster=None,
 ) -> MatchupResult:
     """Play about n games (rounded up to pairs) of hero_a against hero_b; the summary
-    (and, with records=True, one row per game as a DataFrame). on_note(text) receives the
-    warnings of the set-up (a book tuned on another deck or rules)."""
+    (and, with records=True, one row per game as a DataFrame; with cards=True too, the
+    card events in it: emr_sim.loops.card_events). on_note(text) receives the warnings of
+    the set-up (a book tuned on another deck or rules). With `cluster` (a connected
+    emr_sim.simulate.cluster.Cluster) the pairs play on its workers."""
     if n < 1:
         raise ValueError(f"-n must be at least 1, not {n}")
     check_games(n)
     n_pairs = math.ceil(n / 2)
+    if cards and not records:
+        raise ValueError("--cards keeps the card events in the games' records: give --records FILE too")
     if records:
-        check_memory(2 * n_pairs, f"keeping the records of -n {n:,}")
+        check_memory(2 * n_pairs, f"keeping the records of -n {n:,}", cards=cards)
     setup = run_setup(
-        seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matchup"
+        seed=seed,
+        players=players,
+        fury=fury,
+        deck=deck,
+        rules=rules,
+        workers=workers,
+        what="a matchup",
+        cards=cards,
+        cluster=cluster,
     )
     for warning in setup_warnings(setup) if on_note else ():
         on_note(warning)
-    h_a, h_b = parse_heroes((hero_a, hero_b), allow_mirror=True)
+    h_a, h_b = parse_hero_pair((hero_a, hero_b), allow_mirror=True)
     sides = setup.sides(h_a, h_b)
     kept = None
     if records:
         from emr_sim.simulate.records import GameColumns  # pandas (0.3 s) only when records are kept
 
-        kept = GameColumns(2 * n_pairs, hero_a, hero_b)
-    start_cluster()  # inputs checked: a cluster starts (kept out of the timing)
+        kept = GameColumns(2 * n_pairs, hero_a, hero_b, cards=cards)
+    start_cluster(setup)  # inputs checked: a cluster starts (kept out of the timing)
     load_kernels(setup, sides)  # kept out of the timing
     start = time.perf_counter()
     with progress_bar(2 * n_pairs, quiet) as bar:
@@ -100,7 +115,7 @@ def per_side_table(agg, base, width, names, labels, games) -> dict:
 
 
 def summarise(agg: np.ndarray, labels: tuple[str, str], run: dict, seconds: float) -> dict:
-    """The matchup summary from an aggregate vector (emr_sim.sim.pairs layout)."""
+    """The matchup summary from an aggregate vector (emr_sim.loops.pairs layout)."""
     games = int(agg[A.AG_GAMES])
     hist = agg[A.AG_HIST :]
     wins = {labels[s]: int(agg[A.AG_WINS + s]) for s in range(2)}

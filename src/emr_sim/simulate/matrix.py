@@ -9,8 +9,6 @@ cell (what `emr-sim compare` pairs up). A cell's games are a records frame
 
 from __future__ import annotations
 
-import hashlib
-import itertools
 import math
 import time
 from collections.abc import Callable
@@ -21,45 +19,35 @@ import numpy as np
 import pandas as pd
 
 from emr_sim import codes as C
+from emr_sim.console.progress import progress_bar
+from emr_sim.lineup.heroes import parse_hero_list
+from emr_sim.simulate.cells import (
+    BATCH_PAIRS,
+    DEFAULT_GAMES,
+    DEFAULT_MAX_GAMES,
+    EVERY,
+    cell_pairs,
+    cell_seed,
+    rule_continues,
+    sequential_batches,
+    wilson_half_width,
+)
 from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.records import GameColumns
-from emr_sim.simulate.rundir import RUN_FORMAT
+from emr_sim.simulate.rundir import run_format
 from emr_sim.simulate.runner import (
     drop_guesses,
     expect,
     guess,
     guess_pairs,
     load_kernels,
-    progress_bar,
     run_pairs,
     start_cluster,
 )
 from emr_sim.simulate.runwriter import check_target, open_run
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
-from emr_sim.stats import wilson
-
-DEFAULT_GAMES = 10_000  # games per cell: ±1 point (95 %) near 50 %
-DEFAULT_MAX_GAMES = 1_000_000  # cap of the sequential rule, per cell
-BATCH_PAIRS = 1_000  # pairs added at a time by the sequential rule (--until-ci)
-SEED_MASK = (1 << 62) - 1
-EVERY = "every"  # run record key "assignments": every ordered pair of masters, mirrors included
-
-
-def cell_seed(seed: int, hero_a: str, hero_b: str) -> int:
-    """The seed of one cell: a hash of the run seed and the two heroes (order matters)."""
-    digest = hashlib.sha256(f"emr-sim cell {int(seed)} {hero_a} {hero_b}".encode()).digest()
-    return int.from_bytes(digest[:8], "little") & SEED_MASK
-
-
-def cell_pairs(heroes: list[str], every: bool = False) -> list[tuple[str, str]]:
-    """The cells of a matrix over `heroes`, in HERO_NAMES order: each unordered pair of
-    distinct masters once; with `every`, every ordered pair, mirrors included (side A's
-    master first: the cells a run needs when the two sides' players differ)."""
-    ordered = sorted(heroes, key=C.HERO_NAMES.index)
-    if every:
-        return [(a, b) for a in ordered for b in ordered]
-    return list(itertools.combinations(ordered, 2))
+from emr_sim.simulate.variants import Variant, apply_variant, parse_variant
 
 
 @dataclass
@@ -76,7 +64,7 @@ def play_part(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs
     """Pairs first_pair.. of the cell as compact columns, converted chunk by chunk."""
     sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
     seed = cell_seed(spec.setup.seed, hero_a, hero_b)
-    part = GameColumns(2 * n_pairs, hero_a, hero_b, first_pair)
+    part = GameColumns(2 * n_pairs, hero_a, hero_b, first_pair, cards=spec.setup.cards)
     run_pairs(spec.setup, sides, n_pairs, progress, seed, keep=part.put, first_pair=first_pair)
     return part
 
@@ -95,27 +83,6 @@ def expect_cells(spec: CellSpec, cells: list[tuple[str, str]]) -> None:
 def play_cell_pairs(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs: int, progress):
     """Pairs first_pair.. of the cell as a records frame."""
     return play_part(spec, hero_a, hero_b, first_pair, n_pairs, progress).frame()
-
-
-def wilson_half_width(wins: float, games: int) -> float:
-    """Half-width of the 95 % Wilson interval of `wins` in `games`."""
-    low, high = wilson(wins, games)
-    return (high - low) / 2
-
-
-def half_width(games: pd.DataFrame) -> float:
-    """Half-width of the 95 % Wilson interval of side A's win rate in a records frame."""
-    return wilson_half_width(int(games["win_a"].sum()), len(games))
-
-
-def sequential_batches(n_pairs: int, cap_pairs: int) -> list[tuple[int, int]]:
-    """(first pair, pairs) of each batch the sequential rule may add after n_pairs, up to the cap."""
-    return [(first, min(BATCH_PAIRS, cap_pairs - first)) for first in range(n_pairs, cap_pairs, BATCH_PAIRS)]
-
-
-def rule_continues(rate: float, games: int, until_ci: float) -> bool:
-    """Whether the sequential rule, looking after `games` games won at `rate`, adds a batch."""
-    return wilson_half_width(rate * games, games) > until_ci
 
 
 @dataclass
@@ -152,7 +119,7 @@ def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFram
         return play_part(spec, hero_a, hero_b, 0, n_pairs, progress).frame()
     batches = sequential_batches(n_pairs, math.ceil((spec.max_games or spec.games) / 2))
     sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
-    depth = -(-guess_pairs(sides) // BATCH_PAIRS)  # 0 on threads
+    depth = -(-guess_pairs(spec.setup, sides) // BATCH_PAIRS)  # 0 on threads
     guesser = Guesser(spec, sides, cell_seed(spec.setup.seed, hero_a, hero_b), batches, depth)
     guesser.ahead(0, 0, 0)
     parts = [play_part(spec, hero_a, hero_b, 0, n_pairs, progress)]
@@ -165,7 +132,7 @@ def play_cell(spec: CellSpec, hero_a: str, hero_b: str, progress) -> pd.DataFram
             progress.total += 2 * batch  # the bar grows with the sequential rule
         parts.append(play_part(spec, hero_a, hero_b, first, batch, progress))
         wins += parts[-1].wins_a()
-    drop_guesses()  # the batches guessed past the stopping point
+    drop_guesses(spec.setup)  # the batches guessed past the stopping point
     return (parts[0] if len(parts) == 1 else GameColumns.joined(parts)).frame()
 
 
@@ -182,23 +149,6 @@ class MatrixRun:
     notes: list[str] = field(default_factory=list)  # the damaged cells played again, in words
 
 
-def parse_hero_list(text: str | list | tuple | None) -> list[str]:
-    """--heroes a,b,c (at least two distinct masters), in HERO_NAMES order; None: all eight."""
-    if text is None:
-        return list(C.HERO_NAMES)
-    names = [h.strip().lower() for h in (text.split(",") if isinstance(text, str) else text)]
-    unknown = [h for h in names if h not in C.HERO_NAMES]
-    if unknown:
-        raise ValueError(
-            f"unknown hero {unknown[0]!r} in --heroes; the masters are {', '.join(C.HERO_NAMES)}"
-        )
-    if len(set(names)) != len(names):
-        raise ValueError(f"--heroes names a master twice: {text}")
-    if len(names) < 2:
-        raise ValueError("--heroes needs at least two masters")
-    return sorted(names, key=C.HERO_NAMES.index)
-
-
 def check_sizes(games: int, until_ci: float | None, max_games: int | None) -> None:
     if games < 2:
         raise ValueError(f"--games must be at least 2 (one pair), not {games}")
@@ -211,15 +161,18 @@ def check_sizes(games: int, until_ci: float | None, max_games: int | None) -> No
         check_games(max_games, "--max-games")
 
 
-def check_matrix_memory(n_cells: int, games: int, until_ci: float | None, max_games: int | None) -> None:
+def check_matrix_memory(
+    n_cells: int, games: int, until_ci: float | None, max_games: int | None, cards: bool = False
+) -> None:
     """ValueError when the games held at once would not fit: a cell at its largest while it is
-    played, or every cell at its smallest, which `matrix` and `report` load together."""
+    played, or every cell at its smallest, which `matrix` and `report` load together (with
+    `cards`, the card events too)."""
     cell = max(games, (max_games or DEFAULT_MAX_GAMES) if until_ci else games)
     if n_cells * games > cell:
         what = f"{n_cells} cells of --games {games:,}, loaded together for the tables,"
-        check_memory(n_cells * games, what)
+        check_memory(n_cells * games, what, cards=cards)
     else:
-        check_memory(cell, f"a cell of {cell:,} games")
+        check_memory(cell, f"a cell of {cell:,} games", cards=cards)
 
 
 def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_games, every=False) -> dict:
@@ -227,7 +180,7 @@ def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_
     "assignments" only when every ordered pair is played, so other records stay as they were."""
     extra = {"assignments": EVERY} if every else {}
     return {
-        "format": RUN_FORMAT,
+        "format": run_format(setup.cards),
         **run_record(setup),
         "heroes": list(heroes),
         "games_per_cell": int(2 * math.ceil(games / 2)),
@@ -235,6 +188,19 @@ def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_
         "max_games": (int(2 * math.ceil((max_games or DEFAULT_MAX_GAMES) / 2)) if until_ci else None),
         **extra,
     }
+
+
+def variant_setup(setup: RunSetup, rules: dict[str, str] | None, variant: str | Variant | None) -> RunSetup:
+    """The set-up with the variant applied; ValueError when the variant and --rule set one
+    rules option to different values."""
+    from emr_sim.options import BY_NAME
+
+    parsed = parse_variant(variant)
+    for name, value in parsed.rules.items():
+        given = (rules or {}).get(name)
+        if given is not None and BY_NAME[name].parse(str(given)) != BY_NAME[name].parse(value):
+            raise ValueError(f"--rule {name}={given} and --variant {name}={value} disagree; give one")
+    return apply_variant(setup, parsed)
 
 
 OPEN_KINDS = ("ismcts-open",)  # players that see the hidden cards: strength ceilings only
@@ -268,19 +234,37 @@ def run_matrix(
     every: bool = False,
     strength_only: bool = False,
     on_estimate: Callable[[float, int], None] | None = None,
+    cards: bool = False,
+    cluster=None,
+    variant: str | Variant | None = None,
+    only: list[tuple[str, str]] | None = None,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
-    run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell,
-    on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter),
-    on_estimate(seconds, games) before the first game with the cells to play (at least, with
-    until_ci: emr_sim.simulate.estimate)."""
+    run record matches), with the variant's changes applied to the rules and the deck
+    (emr_sim.simulate.variants); with `only`, just those of the run's cells (the others stay
+    unfinished: a later run without `only` plays them); on_cell(hero_a, hero_b, games_frame)
+    is called after each cell, on_note(text) for each cell found damaged and played again
+    (emr_sim.simulate.runwriter), on_estimate(seconds, games) before the first game with the
+    cells to play (at least, with until_ci: emr_sim.simulate.estimate). With `cluster` (a
+    connected emr_sim.simulate.cluster.Cluster) the cells play on its workers, the files the
+    same. With `cards` the cells keep the card events (emr_sim.loops.card_events; the run's
+    format is rundir.CARD_RUN_FORMAT)."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
     cells = cell_pairs(names, every)
-    check_matrix_memory(len(cells), games, until_ci, max_games)
-    setup = run_setup(
-        seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="a matrix"
+    check_matrix_memory(len(cells), games, until_ci, max_games, cards)
+    base = run_setup(
+        seed=seed,
+        players=players,
+        fury=fury,
+        deck=deck,
+        rules=rules,
+        workers=workers,
+        what="a matrix",
+        cards=cards,
+        cluster=cluster,
     )
+    setup = variant_setup(base, rules, variant)
     if not strength_only:
         check_balance_players(setup)
     for warning in setup_warnings(setup) if on_note else ():
@@ -295,10 +279,11 @@ def run_matrix(
             on_note(text)
 
     check_target(Path(run_dir), record)  # refused before a cluster starts, as before a write
-    start_cluster()  # a scheduler that does not answer: nothing is written
+    start_cluster(setup)  # a scheduler that does not answer: nothing is written
     with open_run(run_dir, record) as run:
-        todo = run.plan(cells, note)
-        skipped = [c for c in cells if c not in todo]
+        chosen = cells if only is None else [c for c in cells if c in set(only)]
+        todo = run.plan(chosen, note)
+        skipped = [c for c in chosen if c not in todo]
         if todo and on_estimate:
             on_estimate(run_seconds(setup, names, len(todo) * spec.games // 2), len(todo) * spec.games)
         if todo:

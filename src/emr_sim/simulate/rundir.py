@@ -5,7 +5,7 @@ finished cell; how it is read (this module) and written (emr_sim.simulate.runwri
                                               under "cells" the manifest: each finished cell
                                               with its number of games and the sha256 of its file
     RUN_DIR/cells/<hero_a>-<hero_b>.parquet   the games of one finished cell (emr_sim.simulate.records)
-    RUN_DIR/.emr-sim.lock, .emr-sim.lock.json the writer's lock and who holds it (emr_sim.simulate.runlock)
+    RUN_DIR/.emr-sim.lock, .emr-sim.lock.json the writer's lock and who holds it (emr_sim.files.lock)
 
 Readers (`report`, `compare`, load_games) read only the cells the manifest lists, and refuse a
 listed cell whose file is missing, changed (sha256), or not that cell's games (emr_sim.simulate.
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import re
 import shlex
 from dataclasses import dataclass
@@ -28,9 +27,16 @@ import pandas as pd
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
+from emr_sim.files.read import read_json_record
 from emr_sim.simulate.cellcheck import cell_problem
+from emr_sim.simulate.cells import EVERY, cell_pairs
 
 RUN_FORMAT = "emr-sim run 1"
+# A run made with --cards: its cells hold the card sets too (records.CARD_COLUMNS) and its
+# record says "cards": true. Runs without them keep format 1, so they resume as before;
+# readers take both.
+CARD_RUN_FORMAT = "emr-sim run 2"
+RUN_FORMATS = (RUN_FORMAT, CARD_RUN_FORMAT)
 RUN_FILE = "run.json"
 CELLS_DIR = "cells"
 MANIFEST = "cells"  # the key of run.json that lists the finished cells
@@ -45,14 +51,26 @@ RECORD_KEYS = (
     "rules",
     "deck",
     "deck_sha256",
+    "deck_changes",  # absent without card changes (emr_sim.simulate.variants)
     "heroes",
     "games_per_cell",
     "until_ci",
     "max_games",
     "assignments",
+    "cards",
 )
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
 HASH_CHUNK = 1 << 20
+
+
+def run_format(cards: bool) -> str:
+    """The format of a new run's record: with the card events or without."""
+    return CARD_RUN_FORMAT if cards else RUN_FORMAT
+
+
+def has_card_events(record: dict) -> bool:
+    """Whether a checked run record's cells hold the card events (made with --cards)."""
+    return record.get("format") == CARD_RUN_FORMAT
 
 
 def cell_name(hero_a: str, hero_b: str) -> str:
@@ -64,10 +82,8 @@ def cell_path(run_dir: str | Path, hero_a: str, hero_b: str) -> Path:
 
 
 def run_cells(record: dict) -> list[tuple[str, str]]:
-    """Every cell of the run's heroes (emr_sim.simulate.matrix.cell_pairs): each pair of
+    """Every cell of the run's heroes (emr_sim.simulate.cells.cell_pairs): each pair of
     distinct masters once, or with "assignments": "every" every ordered pair, mirrors too."""
-    from emr_sim.simulate.matrix import EVERY, cell_pairs
-
     return cell_pairs(record["heroes"], every=record.get("assignments") == EVERY)
 
 
@@ -82,27 +98,40 @@ def read_run(run_dir: str | Path) -> dict:
         raise BadInput(f"{run_dir}: no such run directory")
     if not path.is_file():
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BadInput(f"{path}: not a readable run record: {err}") from None
-    if not isinstance(record, dict) or record.get("format") != RUN_FORMAT:
-        raise BadInput(f"{path}: not a run record of format {RUN_FORMAT!r}")
-    problem = heroes_problem(record) or sizes_problem(record) or manifest_problem(record)
+    record = read_json_record(path, "run record", RUN_FORMATS)
+    problem = (
+        cards_problem(record) or heroes_problem(record) or sizes_problem(record) or manifest_problem(record)
+    )
     if problem:
         raise BadInput(f"{path}: {problem}")
     return with_search_version(record)
 
 
-def with_search_version(record: dict) -> dict:
-    """The record with the search version of each search player (specs.PlayerSpec.record);
-    a record from before versions were kept played the search of UNRECORDED_SEARCH_VERSION."""
-    from emr_sim.players.search_params import UNRECORDED_SEARCH_VERSION
+# the search's version (players/search_params.SEARCH_VERSION) of a search player in a record
+# from before versions were kept: the search of issue 14 (kept here: reading a run loads no
+# player module)
+UNRECORDED_SEARCH_VERSION = 1
 
+
+def with_search_version(record: dict) -> dict:
+    """The record with the search version of each search player (lineup.base.PlayerSpec.record);
+    a record from before versions were kept played the search of UNRECORDED_SEARCH_VERSION."""
     for spec in record.get("player_specs") or []:
         if isinstance(spec, dict) and "search" in spec and "search_version" not in spec:
             spec["search_version"] = UNRECORDED_SEARCH_VERSION
     return record
+
+
+def cards_problem(record: dict) -> str | None:
+    """Format 2 and "cards": true go together (a run made with --cards), format 1 without it."""
+    cards = record.get("cards")
+    if record["format"] == CARD_RUN_FORMAT and cards is not True:
+        return f"key 'cards' must be true in a run record of format {CARD_RUN_FORMAT!r}, not {cards!r}"
+    if record["format"] == RUN_FORMAT and cards is not None:
+        return (
+            f"key 'cards' belongs to format {CARD_RUN_FORMAT!r} (a run made with --cards), not {RUN_FORMAT!r}"
+        )
+    return None
 
 
 def heroes_problem(record: dict) -> str | None:
@@ -184,6 +213,8 @@ def repair_command(run_dir: str | Path, record: dict) -> str:
     words += ["-n", str(record["games_per_cell"])]
     if record.get("assignments") == "every":
         words.append("--every-assignment")
+    if has_card_events(record):
+        words.append("--cards")
     if record.get("seed") is not None:
         words += ["--seed", str(record["seed"])]
     if record.get("players") not in (None, ["greedy", "greedy"]):
@@ -192,6 +223,8 @@ def repair_command(run_dir: str | Path, record: dict) -> str:
         words.append("--no-fury")
     if record.get("deck") not in (None, "default"):
         words += ["--deck", str(record["deck"])]
+    if record.get("deck_changes"):
+        words += ["--variant", " ".join(map(str, record["deck_changes"]))]
     if record.get("until_ci") is not None:
         words += ["--until-ci", str(record["until_ci"]), "--max-games", str(record.get("max_games"))]
     defaults = describe_options(default_options())
@@ -288,11 +321,40 @@ def load_cell(run_dir: str | Path, hero_a: str, hero_b: str, record: dict | None
     return cell.games
 
 
-def load_games(run_dir: str | Path) -> pd.DataFrame:
-    """Every game of every finished cell, one frame (emr_sim.simulate.records schema)."""
+@dataclass(frozen=True)
+class LoadedRun:
+    """A run directory read once: where it is, its record, the games of its finished cells.
+    A command reads each run it is given once and passes this on."""
+
+    path: Path
+    record: dict
+    games: pd.DataFrame  # emr_sim.simulate.records schema, every finished cell
+
+    @property
+    def expected_cells(self) -> list[tuple[str, str]]:
+        """Every cell the run's heroes call for (run_cells)."""
+        return run_cells(self.record)
+
+    @property
+    def heroes(self) -> list[str]:
+        """The masters with at least one finished cell, in HERO_NAMES order."""
+        present = set(self.games["hero_a"].astype(str)) | set(self.games["hero_b"].astype(str))
+        return [h for h in C.HERO_NAMES if h in present]
+
+
+def load_run(run_dir: str | Path) -> LoadedRun:
+    """Read a run directory once: its record checked, every finished cell checked and loaded;
+    BadInput when it is missing, not a run, damaged, or has no finished cell."""
     record = read_run(run_dir)
     cells = finished_cells(run_dir)
     if not cells:
         raise BadInput(f"{run_dir}: no finished cell yet")
-    frames = [load_cell(run_dir, a, b, record) for a, b in cells]
-    return pd.concat(frames, ignore_index=True)
+    games = pd.concat([load_cell(run_dir, a, b, record) for a, b in cells], ignore_index=True)
+    if games.empty:
+        raise BadInput(f"{run_dir}: the finished cells hold no game")
+    return LoadedRun(Path(run_dir), record, games)
+
+
+def load_games(run_dir: str | Path) -> pd.DataFrame:
+    """Every game of every finished cell, one frame (emr_sim.simulate.records schema)."""
+    return load_run(run_dir).games

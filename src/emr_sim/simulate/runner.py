@@ -1,7 +1,7 @@
 """The chunked runner: seat-swapped pairs played on threads, with a progress bar.
 
 Pairs are split into chunks of CHUNK_PAIRS. Each chunk adds into its own integer aggregate
-(emr_sim.sim.pairs) and writes its games' records into its own rows, and the aggregates are
+(emr_sim.loops.pairs) and writes its games' records into its own rows, and the aggregates are
 summed, so a result does not depend on the number of threads or on how a run is split. The
 kernels release the GIL, so threads run them in parallel. The chunks are made as they are
 needed, AHEAD per thread, so memory does not grow with the number of games: a chunk's record
@@ -11,63 +11,39 @@ turns them into compact columns) and are dropped.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 import numpy as np
 
-from emr_sim.compiling import compiling
+from emr_sim.console.compiling import compiling
+from emr_sim.loops import pairs
 from emr_sim.options import O_TURN_CAP
-from emr_sim.sim import pairs
+from emr_sim.simulate.setup import RunSetup
 
-if TYPE_CHECKING:
-    from emr_sim.simulate.setup import RunSetup
-
-DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reproducible
 CHUNK_PAIRS = 500  # pairs per task: small enough for a smooth progress bar
 SEARCH_CHUNK_PAIRS = 8  # ... with a search player, whose games are 1,000 times slower or more
 AHEAD = 4  # chunks in flight per thread
 
-_cluster = None  # the emr_sim.simulate.cluster.Cluster that plays, within its `connect` block
+
+def on_threads(setup: RunSetup) -> RunSetup:
+    """The set-up played on this process's threads even when it names a cluster: for the few
+    pairs an estimate times, which a cluster's per-task cost would swamp."""
+    return replace(setup, cluster=None)
 
 
-def use_cluster(cluster):
-    """Play on `cluster` (None: on this process's threads) from now on; the one before."""
-    global _cluster
-    previous, _cluster = _cluster, cluster
-    return previous
-
-
-def active_cluster():
-    """The cluster the runner plays on, or None (threads)."""
-    return _cluster
-
-
-@contextlib.contextmanager
-def on_threads() -> Iterator[None]:
-    """Within the block, play on this process's threads even with a cluster: the few pairs an
-    estimate times, which a cluster's per-task cost would swamp."""
-    previous = use_cluster(None)
-    try:
-        yield
-    finally:
-        use_cluster(previous)
-
-
-def start_cluster() -> None:
-    """Start the cluster, if the runner plays on one and it has not started (it starts at its
-    first use: the commands call this once their inputs are checked, before they write)."""
-    if _cluster is not None:
-        _cluster.start()
+def start_cluster(setup: RunSetup) -> None:
+    """Start the set-up's cluster, if it has one that has not started (it starts at its first
+    use: the commands call this once their inputs are checked, before they write)."""
+    if setup.cluster is not None:
+        setup.cluster.start()
 
 
 def parallelism(setup: RunSetup) -> int:
     """How many games run at once: the cluster's workers, else the set-up's threads."""
-    return len(_cluster.workers()) if _cluster is not None else setup.workers
+    return len(setup.cluster.workers()) if setup.cluster is not None else setup.workers
 
 
 def chunks(n_pairs: int, size: int | None = None) -> Iterator[tuple[int, int]]:
@@ -78,7 +54,7 @@ def chunks(n_pairs: int, size: int | None = None) -> Iterator[tuple[int, int]]:
 
 
 def load_kernels(setup: RunSetup, sides: np.ndarray, weights: np.ndarray | None = None) -> None:
-    """Load (or compile, saying so: emr_sim.compiling) the paired-game kernel by playing no
+    """Load (or compile, saying so: emr_sim.console.compiling) the paired-game kernel by playing no
     pairs; instant once loaded."""
     agg = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
     no_rows = np.zeros((0, pairs.RECORD_COLS), dtype=np.int64)
@@ -90,31 +66,35 @@ def load_kernels(setup: RunSetup, sides: np.ndarray, weights: np.ndarray | None 
 def expect(setup: RunSetup, calls: list[tuple[np.ndarray, int, int, bool]]) -> None:
     """Tell a cluster the run_pairs calls to come, (sides, n_pairs, seed, keep) each, from
     pair 0 with the set-up's weights, so it sends their chunks ahead; nothing on threads."""
-    if _cluster is not None and calls:
+    if setup.cluster is not None and calls:
         weights = pairs.seat_weights(setup.weights())
-        ahead = [(seed, 0, n_pairs, sides, weights, keep) for sides, n_pairs, seed, keep in calls]
-        _cluster.expect(setup.table, setup.opts, ahead)
+        width = pairs.record_cols(setup.cards)  # the chunks' record columns (0: none kept)
+        ahead = [
+            (seed, 0, n_pairs, sides, weights, width if keep else 0) for sides, n_pairs, seed, keep in calls
+        ]
+        setup.cluster.expect(setup.table, setup.opts, ahead)
 
 
 def guess(setup: RunSetup, sides: np.ndarray, seed: int, parts: list[tuple[int, int]]) -> None:
     """Tell a cluster the run_pairs calls that may come, (first pair, n_pairs) each, with
     records kept and the set-up's weights (the next batches of --until-ci): it sends their
     chunks when it has nothing certain to send. Nothing on threads."""
-    if _cluster is not None and parts:
+    if setup.cluster is not None and parts:
         weights = pairs.seat_weights(setup.weights())
-        calls = [(seed, first, n_pairs, sides, weights, True) for first, n_pairs in parts]
-        _cluster.guess(setup.table, setup.opts, calls)
+        width = pairs.record_cols(setup.cards)
+        calls = [(seed, first, n_pairs, sides, weights, width) for first, n_pairs in parts]
+        setup.cluster.guess(setup.table, setup.opts, calls)
 
 
-def drop_guesses() -> None:
+def drop_guesses(setup: RunSetup) -> None:
     """A cluster drops the guessed chunks not asked for (the sequential rule has stopped)."""
-    if _cluster is not None:
-        _cluster.drop_guesses()
+    if setup.cluster is not None:
+        setup.cluster.drop_guesses()
 
 
-def guess_pairs(sides: np.ndarray) -> int:
+def guess_pairs(setup: RunSetup, sides: np.ndarray) -> int:
     """Pairs worth guessing past a call: a chunk for each worker of a cluster; 0 on threads."""
-    return 0 if _cluster is None else _cluster.guess_pairs(sides)
+    return 0 if setup.cluster is None else setup.cluster.guess_pairs(sides)
 
 
 def run_pairs(
@@ -129,19 +109,23 @@ def run_pairs(
 ) -> np.ndarray:
     """Play pairs first_pair .. first_pair + n_pairs - 1 of the run (on its seed, or `seed`)
     on setup.workers threads; the aggregate. With `keep`, keep(first row, rows) receives each
-    chunk's record rows (row 2k + s is game s of the k-th pair played) on this thread.
+    chunk's record rows (row 2k + s is game s of the k-th pair played) on this thread, with
+    the card events when the set-up keeps them (--cards: loops.pairs.record_cols).
     Greedy players read `weights` by side (players/params.py), the set-up's specs' for None."""
     table, opts, workers = setup.table, setup.opts, setup.workers
     seed = setup.seed if seed is None else seed
     size = pairs.aggregate_size(int(opts[O_TURN_CAP]))
     weights = pairs.seat_weights(setup.weights() if weights is None else weights)  # checked once
+    columns = pairs.record_cols(setup.cards)
     load_kernels(setup, sides, weights)  # once, before the threads start
-    if _cluster is not None:  # the same chunks on worker processes (emr_sim.simulate.cluster)
-        return _cluster.run_pairs(table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress)
+    if setup.cluster is not None:  # the same chunks on worker processes (emr_sim.simulate.cluster)
+        return setup.cluster.run_pairs(
+            table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress, columns
+        )
 
     def task(first: int, count: int) -> tuple[int, int, np.ndarray, np.ndarray]:
         agg = np.zeros(size, dtype=np.int64)
-        rows = np.zeros((2 * count if keep else 0, pairs.RECORD_COLS), dtype=np.int64)
+        rows = np.zeros((2 * count if keep else 0, columns), dtype=np.int64)
         pairs.play_pairs(table, opts, seed, first_pair + first, count, sides, agg, rows, weights)
         return first, count, agg, rows
 
@@ -167,14 +151,6 @@ def run_pairs(
 
 def searching(sides: np.ndarray) -> bool:
     """Whether a side is a search player (its loop is compiled apart, its games are slow)."""
-    from emr_sim.sim.engine import SEARCH_KINDS
+    from emr_sim.loops.engine import SEARCH_KINDS
 
     return any(int(k) in SEARCH_KINDS for k in sides[:2])
-
-
-def progress_bar(games: int, quiet: bool):
-    """A tqdm bar on stderr with games/s and time left, shown after a second, on a terminal."""
-    from tqdm import tqdm  # 0.05 s, only for the commands that play
-
-    show = not quiet and sys.stderr.isatty()
-    return tqdm(total=games, unit="game", file=sys.stderr, disable=not show, delay=1.0, smoothing=0.1)

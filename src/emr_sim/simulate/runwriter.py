@@ -2,7 +2,7 @@
 that is refused writes nothing, every cell recorded in the manifest once its file is whole.
 
 open_run checks the directory without writing (not a directory, another run's record, someone
-else's files), then creates it, takes its lock (emr_sim.simulate.runlock), removes the
+else's files), then creates it, takes its lock (emr_sim.files.lock), removes the
 temporary files a killed writer left, writes or re-reads run.json and checks that cells/ can
 be written, all before a game is played. A cell is written to its file (atomically, sha256
 taken), then listed in run.json (atomically); a writer killed between the two leaves a whole
@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from emr_sim import files
 from emr_sim.errors import BadInput, WriteError
+from emr_sim.files.lock import LOCK_FILES, run_lock
+from emr_sim.files.write import check_writable, reason, stray_temps, write_atomically, write_text
 from emr_sim.simulate.rundir import (
     CELLS_DIR,
     MANIFEST,
@@ -34,14 +35,13 @@ from emr_sim.simulate.rundir import (
     read_cell,
     read_run,
 )
-from emr_sim.simulate.runlock import LOCK_FILES, run_lock
 
 
 def own_leftovers(root: Path) -> bool:
     """Whether root holds only what a start killed before run.json leaves: the lock files,
     temporary files, an empty cells/."""
     for entry in root.iterdir():
-        if entry.name in LOCK_FILES or entry in files.stray_temps(root):
+        if entry.name in LOCK_FILES or entry in stray_temps(root):
             continue
         if entry.name == CELLS_DIR and entry.is_dir() and not any(entry.iterdir()):
             continue
@@ -70,7 +70,7 @@ def make_dir(root: Path) -> Path | None:
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise WriteError(root, files.reason(err), "nothing was played") from None
+        raise WriteError(root, reason(err), "nothing was played") from None
     return missing[-1] if missing else None
 
 
@@ -88,7 +88,7 @@ class RunWriter:
 
         order = [cell_name(a, b) for a, b in run_cells(self.record)]
         cells = {name: self.manifest[name] for name in order if name in self.manifest}
-        files.write_text(self.root / RUN_FILE, json.dumps(self.record | {MANIFEST: cells}, indent=1) + "\n")
+        write_text(self.root / RUN_FILE, json.dumps(self.record | {MANIFEST: cells}, indent=1) + "\n")
 
     def kept(self) -> str:
         return f"{len(self.manifest)} finished cells are kept in {self.root}"
@@ -127,7 +127,7 @@ class RunWriter:
             digest["sha256"] = file_sha256(tmp)
 
         try:
-            files.write_atomically(path, write)
+            write_atomically(path, write)
         except WriteError as err:
             raise err.noting(
                 f"the games of {hero_a} vs {hero_b} were not saved (the next run plays them again, "
@@ -146,7 +146,7 @@ class RunWriter:
 
 def start(root: Path, record: dict) -> RunWriter:
     """Under the lock: temporary files removed, run.json written or re-checked, cells/ writable."""
-    for stray in files.stray_temps(root) + files.stray_temps(root / CELLS_DIR):
+    for stray in stray_temps(root) + stray_temps(root / CELLS_DIR):
         stray.unlink(missing_ok=True)
     check_target(root, record)  # again: another writer may have started the run meanwhile
     if (root / RUN_FILE).exists():
@@ -162,9 +162,9 @@ def start(root: Path, record: dict) -> RunWriter:
     try:
         cells.mkdir(exist_ok=True)
     except OSError as err:
-        raise WriteError(cells, files.reason(err), "nothing was played") from None
+        raise WriteError(cells, reason(err), "nothing was played") from None
     try:
-        files.check_writable(cells)
+        check_writable(cells)
     except WriteError as err:
         raise err.noting(f"no cell was played; {writer.kept()}") from None
     return writer

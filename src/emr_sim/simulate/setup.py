@@ -11,16 +11,20 @@ Everything below (the runner, the kernels) receives the parsed RunSetup, never t
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from emr_sim import __version__
 from emr_sim.cards import Deck, card_table, load_deck
+from emr_sim.lineup.base import PlayerSpec
+from emr_sim.lineup.book import Book
+from emr_sim.lineup.spec import parse_sides
 from emr_sim.options import HERO_RANDOM, O_HERO_MODE, O_HERO_SELECT, describe_options, make_options
-from emr_sim.simulate.runner import DEFAULT_SEED
-from emr_sim.specs import PlayerSpec, parse_sides
+from emr_sim.version import __version__
+
+DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reproducible
 
 
 @dataclass(frozen=True)
@@ -31,9 +35,14 @@ class RunSetup:
     deck_name: str  # "default", or the deck file as given
     opts: np.ndarray  # emr_sim.options layout
     table: np.ndarray  # the card table under those options
-    specs: tuple[PlayerSpec, PlayerSpec]  # the player of side A, side B (emr_sim.specs)
+    specs: tuple[PlayerSpec, PlayerSpec]  # the player of side A, side B (emr_sim.lineup)
     seed: int
     workers: int
+    cards: bool = False  # --cards: the games' records hold the card events (loops/card_events.py)
+    # where the games are played: None, this process's threads; or a Dask cluster
+    # (emr_sim.simulate.cluster.Cluster) that the command connected and hands down as a value
+    cluster: Any = field(default=None, compare=False, repr=False)
+    deck_changes: tuple[str, ...] = ()  # card changes of a variant (emr_sim.simulate.variants)
 
     @property
     def players(self) -> tuple[int, int]:
@@ -79,8 +88,11 @@ def run_setup(
     rules: dict[str, str] | None,
     workers: int | None,
     what: str,
+    cards: bool = False,
+    cluster: Any = None,
 ) -> RunSetup:
-    """Check and parse a run's settings; `what` ("a matchup") names the run in messages."""
+    """Check and parse a run's settings; `what` ("a matchup") names the run in messages;
+    `cards`: keep the card events in the records (--cards)."""
     opts = run_options(rules, fury, what)
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
     deck_name = "default" if deck is None else (deck.path if isinstance(deck, Deck) else str(deck))
@@ -92,23 +104,27 @@ def run_setup(
         specs=parse_sides(players),
         seed=DEFAULT_SEED if seed is None else int(seed),
         workers=check_workers(workers),
+        cards=bool(cards),
+        cluster=cluster,
     )
 
 
 def setup_warnings(setup: RunSetup) -> list[str]:
     """A line for each book tuned on another deck, rules or hero mode than this run's."""
-    from emr_sim.book import book_warnings
-
     books = {spec.book.path: spec.book for spec in setup.specs if spec.book is not None}
-    return [w for w in (book_warnings(b, setup) for b in books.values()) if w]
+    return [w for w in (book_warning(b, setup) for b in books.values()) if w]
 
 
 def run_record(setup: RunSetup, **extra) -> dict:
     """The run record: what was played (seed, players, hero mode, every rules option, the deck
     and its sha256, the version), then the simulation's own keys. `players` holds the specs'
     canonical texts; `player_specs` their full records, only when a spec has parameters or a
-    book (so a record of plain players is what it was before specs existed)."""
+    book (so a record of plain players is what it was before specs existed); "cards": true
+    only for a run that keeps the card events (--cards); `deck_changes` the card changes of a
+    variant (emr_sim.simulate.variants) after the deck file's, only when there are some."""
     specs = {} if all(s.plain for s in setup.specs) else {"player_specs": [s.record() for s in setup.specs]}
+    cards = {"cards": True} if setup.cards else {}
+    changes = {"deck_changes": list(setup.deck_changes)} if setup.deck_changes else {}
     return {
         "version": __version__,
         "seed": setup.seed,
@@ -118,58 +134,36 @@ def run_record(setup: RunSetup, **extra) -> dict:
         "rules": describe_options(setup.opts),
         "deck": setup.deck_name,
         "deck_sha256": setup.deck.sha256,
+        **changes,
+        **cards,
         **extra,
     }
 
 
-# The keys of a run record in words, for record_differences.
-RECORD_WORDS = {
-    "version": "emr-sim version",
-    "seed": "seed",
-    "players": "players (side A, side B)",
-    "player_specs": "player parameters and books",
-    "fury": "hero mode (fury)",
-    "deck": "deck",
-    "deck_sha256": "deck sha256",
-    "heroes": "heroes",
-    "games_per_cell": "games per cell",
-    "until_ci": "until interval ±",
-    "max_games": "max games per cell",
-    "assignments": "hero assignments",
-}
+def book_run(setup: RunSetup) -> dict:
+    """The `run` entry of a book tuned on this set-up (lineup.book: a book's `run`)."""
+    return {
+        "deck": setup.deck_name,
+        "deck_sha256": setup.deck.sha256,
+        "rules": describe_options(setup.opts),
+        "fury": setup.fury,
+    }
 
 
-@dataclass(frozen=True)
-class Difference:
-    """One entry that differs between two run records: its key, in words, both values."""
-
-    key: str
-    what: str
-    before: object
-    after: object
-
-    def words(self) -> str:
-        name = self.key.removeprefix("rule ")
-        return f"{name} {shown(self.key, self.before)} → {shown(self.key, self.after)}"
-
-
-def shown(key: str, value) -> str:
-    """A run-record value as people read it."""
-    if key == "fury":
-        return "on" if value else "off"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
-    return "—" if value is None else str(value)
-
-
-def record_differences(a: dict, b: dict, keys=tuple(RECORD_WORDS)) -> list[Difference]:
-    """What differs between two run records: the keys (those given, in that order), then the
-    rules option by option (the fury option only when the hero mode itself is not listed)."""
-    out = [Difference(k, RECORD_WORDS[k], a.get(k), b.get(k)) for k in keys if a.get(k) != b.get(k)]
-    ra, rb = a.get("rules") or {}, b.get("rules") or {}
-    for name in [*ra, *[n for n in rb if n not in ra]]:
-        if name == "fury" and "fury" in keys:
-            continue  # the hero mode is a key of its own
-        if str(ra.get(name)) != str(rb.get(name)):
-            out.append(Difference(f"rule {name}", f"rule {name}", ra.get(name, "—"), rb.get(name, "—")))
-    return out
+def book_warning(book: Book, setup: RunSetup) -> str | None:
+    """One line when the book was tuned on another deck, rules or hero mode than this run's."""
+    if book.run is None:
+        return None
+    now = book_run(setup)
+    differ = []
+    if book.run["deck_sha256"] != now["deck_sha256"]:
+        differ.append(f"deck {book.run['deck']} (sha256 {book.run['deck_sha256'][:12]}…), not {now['deck']}")
+    if book.run["fury"] != now["fury"]:
+        differ.append(f"fury {'on' if book.run['fury'] else 'off'}")
+    tuned, used = book.run["rules"], now["rules"]
+    for name in [*tuned, *[n for n in used if n not in tuned]]:
+        if name != "fury" and str(tuned.get(name, "—")) != str(used.get(name, "—")):
+            differ.append(f"rule {name}={tuned.get(name, '—')} (this run: {used.get(name, '—')})")
+    if not differ:
+        return None
+    return f"warning: book {book.path} was tuned on {'; '.join(differ)}: its vectors may not suit this run"

@@ -19,6 +19,10 @@ MAX_GAMES = 10**12
 # reading the run back and the analysis of `matrix`: 343 bytes a game measured for a
 # 1,000,000-game cell (docs/matrix.md, "Memory"). A matchup's records take less.
 HELD_BYTES_PER_GAME = 350
+# ... and with the card events (--cards), whose 36 int64 columns (records.CARD_COLUMNS, 288
+# bytes) are held the same ways: CARD_HELD_BYTES_PER_GAME more (a 1,000,000-game cell peaked
+# at 1,412 MB with them, 614 MB without: 798 bytes a game; docs/matrix.md, "Memory").
+CARD_HELD_BYTES_PER_GAME = 800
 
 
 def check_games(games: int, option: str = "-n") -> None:
@@ -45,14 +49,16 @@ def shown_bytes(n: float) -> str:
     raise AssertionError("unreachable")
 
 
-def check_memory(games: int, what: str, memory: int | None = None) -> None:
+def check_memory(games: int, what: str, memory: int | None = None, cards: bool = False) -> None:
     """ValueError when keeping `games` games (what: "the records of -n 10") would need more
-    memory than the machine has; `memory` stands in for the machine's (tests)."""
+    memory than the machine has; `memory` stands in for the machine's (tests); `cards`: with
+    the card events (--cards)."""
     have = machine_memory() if memory is None else memory
-    need = games * HELD_BYTES_PER_GAME
+    each = HELD_BYTES_PER_GAME + (CARD_HELD_BYTES_PER_GAME if cards else 0)
+    need = games * each
     if have is not None and need > have:
         raise ValueError(
             f"{what} would need about {shown_bytes(need)} of memory ({games:,} games at "
-            f"{HELD_BYTES_PER_GAME} bytes each), more than this machine's {shown_bytes(have)}: "
+            f"{each} bytes each), more than this machine's {shown_bytes(have)}: "
             "play fewer games"
         )

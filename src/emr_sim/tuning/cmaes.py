@@ -8,7 +8,7 @@ rounded when decoded. Bounds are cma's own boundary handling.
 
 Noise: a candidate's score comes from a few hundred games, so it is noisy. Two measures
 against it: every candidate of a generation plays the same deals (common random numbers,
-emr_sim.tuning.evaluate), which makes their ranking far less noisy than their scores; and
+emr_sim.tuning.scoring), which makes their ranking far less noisy than their scores; and
 the result is the distribution's mean (cma's incumbent, re-evaluated every generation on
 that generation's deals, which the progress line shows), not the best single candidate,
 which the noise favours. The gain is then measured on fresh deals (emr_sim.tuning.gain).
@@ -29,9 +29,9 @@ from typing import Any
 import numpy as np
 
 from emr_sim import codes as C
-from emr_sim import files
 from emr_sim.errors import BadInput
-from emr_sim.tuning.evaluate import Field, deal_seed, score_batch, scores
+from emr_sim.files.write import write_atomically
+from emr_sim.tuning.scoring import Field, deal_seed, score_batch, scores
 
 DEFAULT_SIGMA = 0.2  # initial step, as a share of each parameter's range
 CHECKPOINT_FORMAT = "emr-sim tune checkpoint 1"
@@ -154,7 +154,7 @@ def save_checkpoint(path: Path, settings: TuneSettings, progress: Progress) -> N
         "history": progress.history,
     }
     blob = pickle.dumps(data)
-    files.write_atomically(path, lambda tmp: tmp.write_bytes(blob))
+    write_atomically(path, lambda tmp: tmp.write_bytes(blob))
 
 
 def generation(field_: Field, space: Space, settings: TuneSettings, progress: Progress) -> dict:

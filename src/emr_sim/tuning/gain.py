@@ -1,6 +1,6 @@
 """The gain of a tuned vector over the one it replaces, measured on deals tuning never saw.
 
-Both vectors play the same fresh deals against the same field (emr_sim.tuning.evaluate); the
+Both vectors play the same fresh deals against the same field (emr_sim.tuning.scoring); the
 gain is the mean per-pair difference of their scores, with a 95 % interval taking the pair
 as the unit (the two vectors' results on one deal are correlated, which the pairing uses).
 A gain whose interval lies above 0 is significant; "no significant gain" is a result too.
@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from emr_sim.stats import Z95
-from emr_sim.tuning.evaluate import Field, deal_seed, score_batch
+from emr_sim.tuning.scoring import Field, deal_seed, score_batch
 
 VALIDATION_WORD = "validation"  # the seeds of a measurement are never those of a generation
 

@@ -26,12 +26,14 @@ from pathlib import Path
 import numpy as np
 
 from emr_sim import codes as C
-from emr_sim import files
 from emr_sim.errors import BadInput
+from emr_sim.files.read import MAX_RECORD_BYTES, parse_json, read_input, read_json_record
+from emr_sim.files.write import write_text
+from emr_sim.lineup.heroes import parse_hero_list
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.tuning.cmaes import TuneSettings, candidates_per_generation, tune_vector
-from emr_sim.tuning.evaluate import Field, deal_seed, score_batch
 from emr_sim.tuning.gain import Gain, measure_gain
+from emr_sim.tuning.scoring import Field, deal_seed, score_batch
 
 TUNE_FORMAT = "emr-sim tuning 1"
 TUNE_FILE = "tune.json"
@@ -43,7 +45,6 @@ DEFAULT_GENERATIONS = 40
 # drifted on noise (crow: -4.4 points); with 400 it gained (+2.7) (docs/players.md, "Tuning")
 DEFAULT_PAIRS = 500
 DEFAULT_VALIDATION_PAIRS = 1_000  # per opponent, for a gain
-DEFAULT_ROUNDS = 1
 SAMPLE_PAIRS = 4  # per opponent and thread, timed for the estimate
 
 
@@ -59,7 +60,7 @@ class TunePlan:
     seed: int
 
     def record(self, setup, field_record: dict) -> dict:
-        from emr_sim.book import run_of
+        from emr_sim.simulate.setup import book_run
 
         return {
             "format": TUNE_FORMAT,
@@ -71,7 +72,7 @@ class TunePlan:
             "validation_pairs": self.validation_pairs,
             "popsize": self.popsize,
             "seed": self.seed,
-            "run": run_of(setup),
+            "run": book_run(setup),
         }
 
 
@@ -89,18 +90,8 @@ class TuneRun:
 
 
 def parse_tune_heroes(text: str) -> list[str]:
-    from emr_sim.simulate.matrix import parse_hero_list
-
-    if text.strip().lower() == "all":
-        return list(C.HERO_NAMES)
-    names = [h.strip().lower() for h in text.split(",")]
-    if len(names) == 1:
-        if names[0] not in C.HERO_NAMES:
-            raise ValueError(
-                f"unknown master {names[0]!r}; the masters are {', '.join(C.HERO_NAMES)}, or all"
-            )
-        return names
-    return parse_hero_list(names)
+    """HEROES of `emr-sim tune`: one master, a list, or all."""
+    return parse_hero_list(text, option="HEROES", least=1)
 
 
 def check_counts(plan: TunePlan) -> None:
@@ -117,10 +108,8 @@ def check_counts(plan: TunePlan) -> None:
 
 
 def read_json(path: Path, what: str):
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BadInput(f"{path}: not a readable {what}: {err}") from None
+    """A JSON file of the tuning directory (emr_sim.files.read: a regular file, bounded)."""
+    return parse_json(read_input(path, what, MAX_RECORD_BYTES), path, what)
 
 
 def check_root(root: Path, record: dict) -> list[dict]:
@@ -132,9 +121,7 @@ def check_root(root: Path, record: dict) -> list[dict]:
         if root.exists() and any(root.iterdir()):
             raise BadInput(f"{root}: not empty and not a tuning directory; use a new directory")
         return []
-    old = read_json(path, "tuning record")
-    if not isinstance(old, dict) or old.get("format") != TUNE_FORMAT:
-        raise BadInput(f"{path}: not a tuning record of format {TUNE_FORMAT!r}")
+    old = read_json_record(path, "tuning record", TUNE_FORMAT)
     differ = [k for k in record if k != "format" and old.get(k) != record[k]]
     if differ:
         raise BadInput(f"{path}: this directory holds another tuning (differs in {', '.join(differ)})")
@@ -150,13 +137,12 @@ def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) 
     tunings already finished (a resumed run), from a sample of pairs timed on every thread."""
     from emr_sim.simulate.runner import on_threads, parallelism
 
-    fld = Field(setup, vectors)
     hero = plan.heroes[0]
     sample = [vectors[C.HERO_NAMES.index(hero)]] * setup.workers
-    with on_threads():  # timed on the threads, scaled to a cluster's workers below
-        score_batch(fld, hero, sample[:1], 0, 1)  # loads the kernels before the clock starts
-        start = time.perf_counter()
-        score_batch(fld, hero, sample, deal_seed(plan.seed, "estimate"), SAMPLE_PAIRS)
+    local = Field(on_threads(setup), vectors)  # timed on the threads, scaled to a cluster's workers
+    score_batch(local, hero, sample[:1], 0, 1)  # loads the kernels before the clock starts
+    start = time.perf_counter()
+    score_batch(local, hero, sample, deal_seed(plan.seed, "estimate"), SAMPLE_PAIRS)
     per_pair = (time.perf_counter() - start) / (len(sample) * len(C.HERO_NAMES) * SAMPLE_PAIRS)
     per_pair *= setup.workers / parallelism(setup)
     todo = [h for _ in range(plan.rounds) for h in plan.heroes][done:]
@@ -169,17 +155,18 @@ def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) 
 
 
 def save_state(root: Path, results: list[dict], vectors: np.ndarray, setup, record: dict, gains=None) -> None:
-    from emr_sim.book import run_of, write_book
+    from emr_sim.lineup.book import write_book
+    from emr_sim.simulate.setup import book_run
 
-    files.write_text(root / RESULTS_FILE, json.dumps(results, indent=1) + "\n")
+    write_text(root / RESULTS_FILE, json.dumps(results, indent=1) + "\n")
     made_by = f"emr-sim tune ({len(results)} master tunings; {root / TUNE_FILE})"
     tuning = {"record": record, "results": results}
-    write_book(root / BOOK_FILE, vectors, made_by, run_of(setup), gains, tuning)
+    write_book(root / BOOK_FILE, vectors, made_by, book_run(setup), gains, tuning)
 
 
 def tune_one(root, setup, vectors, plan, rnd, hero, on_generation) -> dict:
     """Round rnd's tuning of hero against the current book; its result entry."""
-    from emr_sim.specs import vectors_by_name
+    from emr_sim.lineup.base import vectors_by_name
 
     h = C.HERO_NAMES.index(hero)
     settings = TuneSettings(
@@ -243,9 +230,10 @@ def run_tuning(
     on_start: Callable[[int, str], None] | None = None,
     on_generation: Callable[[dict], None] | None = None,
     on_result: Callable[[dict], None] | None = None,
+    cluster=None,
 ) -> TuneRun:
+    from emr_sim.lineup.spec import parse_spec
     from emr_sim.simulate.setup import run_setup
-    from emr_sim.specs import parse_spec
 
     check_counts(plan)
     if not fury:
@@ -254,7 +242,14 @@ def run_tuning(
             "row, which tune does not tune (set it with greedy(no_hero.NAME=VALUE))"
         )
     setup = run_setup(
-        seed=plan.seed, players="greedy", fury=fury, deck=deck, rules=rules, workers=workers, what="a tuning"
+        seed=plan.seed,
+        players="greedy",
+        fury=fury,
+        deck=deck,
+        rules=rules,
+        workers=workers,
+        what="a tuning",
+        cluster=cluster,
     )
     field_spec = parse_spec(plan.field_spec)
     if field_spec.kernel_kind != C.PLAYER_GREEDY:
@@ -264,12 +259,12 @@ def run_tuning(
     record = plan.record(setup, field_spec.record())
     root = Path(root)
     results = check_root(root, record)
-    start_cluster()  # inputs checked: a cluster starts before anything is written
+    start_cluster(setup)  # inputs checked: a cluster starts before anything is written
     start_vectors = field_spec.vectors()
     if on_estimate:
         on_estimate(estimate_seconds(setup, start_vectors, plan, len(results)))
     root.mkdir(parents=True, exist_ok=True)
-    files.write_text(root / TUNE_FILE, json.dumps(record, indent=1) + "\n")
+    write_text(root / TUNE_FILE, json.dumps(record, indent=1) + "\n")
     start = time.perf_counter()
     done = {(r["round"], r["hero"]) for r in results}
     for rnd in range(1, plan.rounds + 1):

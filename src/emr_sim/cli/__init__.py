@@ -1,0 +1,18 @@
+"""The emr-sim command line (click): each command parses its options, calls the package, prints.
+
+    cli.app       the `emr-sim` group, the exit codes (2 bad input, 3 cannot write, 4 cluster
+                  lost) and the one-line error form
+    cli.options   the options several commands share, as bundles, and their checks
+    cli.runs      matchup, matrix, ladder            cli.tune    tune
+    cli.study     compare, report                    cli.play    play, resolve, position
+    cli.lists     cards, heroes, rules, players      cli.insight card-stats,
+                                                     sensitivity, claims
+    cli.meta      meta                               cli.rebalance rebalance
+
+numba and pandas load inside the commands, so `emr-sim --help` stays quick.
+"""
+
+from emr_sim.cli import insight, lists, meta, play, rebalance, runs, study, tune
+from emr_sim.cli.app import main
+
+__all__ = ["insight", "lists", "main", "meta", "play", "rebalance", "runs", "study", "tune"]

@@ -1,0 +1,205 @@
+"""The commands that play: matchup, matrix and ladder (tune is in cli.tune)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from emr_sim.cli.app import BadInputExit, main, note
+from emr_sim.cli.options import (
+    HALF_WIDTH,
+    bundle,
+    cards_option,
+    check_output,
+    cluster_option,
+    estimate_text,
+    game_options,
+    heroes_option,
+    json_option,
+    method_option,
+    output_dir_option,
+    players_option,
+    quiet_option,
+    resumable,
+    rules_dict,
+    seed_option,
+    skip_blas_probe,
+    variant_option,
+    workers_option,
+)
+
+# seed, players and threads of every playing command, then its output's form
+run_options = bundle(seed_option, players_option, workers_option)
+
+
+@main.command()
+@click.argument("hero_a")
+@click.argument("hero_b")
+@click.option(
+    "-n", "games", type=int, default=100_000, show_default=True, help="Games (rounded up to pairs)."
+)
+@run_options
+@click.option(
+    "--records", "records_path", type=click.Path(dir_okay=False), help="Per-game records (.parquet or .csv)."
+)
+@json_option("the summary")
+@quiet_option
+@game_options
+@cards_option
+@cluster_option
+def matchup(
+    hero_a,
+    hero_b,
+    games,
+    seed,
+    players,
+    workers,
+    records_path,
+    as_json,
+    quiet,
+    deck_path,
+    rules,
+    fury,
+    cards,
+    cluster,
+):
+    """Head-to-head of HERO_A and HERO_B in seat-swapped pairs of games.
+
+    Example: emr-sim matchup crow illusion -n 100000
+    """
+    skip_blas_probe()
+    from emr_sim.report.summary import format_summary
+    from emr_sim.simulate.matchup import matchup as run_matchup
+    from emr_sim.simulate.setup import DEFAULT_SEED
+
+    if records_path is not None and not records_path.strip():
+        raise BadInputExit(f"--records needs a file name (.parquet or .csv), not {records_path!r}")
+    if records_path:
+        check_output(records_path, "the records")
+    seed = DEFAULT_SEED if seed is None else seed
+    chosen = rules_dict(rules)  # --rule fury=...: matchup() says to use --fury/--no-fury
+    result = run_matchup(
+        hero_a, hero_b, games, seed, players, fury, deck_path, chosen, workers,
+        records=bool(records_path), quiet=quiet, on_note=note, cluster=cluster, cards=cards,
+    )  # fmt: skip
+    if records_path:
+        from emr_sim.simulate.records import write_records
+
+        assert result.records is not None  # asked for: records=True
+        write_records(result.records, records_path)  # WriteError: exit 3
+    click.echo(json.dumps(result.summary, indent=1) if as_json else format_summary(result.summary))
+
+
+@main.command()
+@output_dir_option
+@click.option(
+    "-n", "--games", type=int, default=10_000, show_default=True, help="Games per cell (rounded up to pairs)."
+)
+@heroes_option
+@click.option(
+    "--until-ci",
+    type=HALF_WIDTH,
+    default=None,
+    metavar="W",
+    help="Keep adding pairs to a cell until its 95 % half-width is at most W (0.01 = ±1 point).",
+)
+@click.option("--max-games", type=int, default=None, help="Cap per cell with --until-ci (default 1,000,000).")
+@run_options
+@json_option("the cells and ranking")
+@quiet_option
+@method_option
+@game_options
+@click.option(
+    "--every-assignment",
+    is_flag=True,
+    help="Every ordered pair of masters, mirrors included (for two different players).",
+)
+@cards_option
+@variant_option
+@cluster_option
+def matrix(
+    run_dir, games, heroes, until_ci, max_games, seed, players, workers, as_json, quiet, method,
+    deck_path, rules, fury, every_assignment, cards, variant, cluster,
+):  # fmt: skip
+    """Play every pair of distinct heroes into RUN_DIR and print the hero matrix.
+
+    One Parquet file per finished cell; running the same command again resumes.
+    Example: emr-sim matrix -o runs/base --until-ci 0.01
+    """
+    skip_blas_probe()
+    from emr_sim.report.tables import format_matrix, matrix_json
+    from emr_sim.simulate.matrix import run_matrix
+    from emr_sim.simulate.rundir import load_games
+
+    def estimate(seconds: float, n_games: int) -> None:
+        note(f"{n_games:,} games to play: estimated {estimate_text(seconds, until_ci, cluster)}")
+
+    with resumable("the finished cells are in", run_dir):
+        run = run_matrix(
+            run_dir, heroes, games, seed, players, fury, deck_path, rules_dict(rules), workers,
+            until_ci, max_games, quiet, on_note=note, every=every_assignment, on_estimate=estimate,
+            cluster=cluster, cards=cards, variant=variant,
+        )  # fmt: skip
+    games_frame = load_games(run.run_dir)
+    if as_json:
+        click.echo(json.dumps(matrix_json(run, games_frame, method), indent=1))
+        return
+    click.echo(
+        f"{run.run_dir}: played {len(run.played)} cells ({run.games_played:,} games in {run.seconds:.1f} s), "
+        f"{len(run.skipped)} already finished"
+    )
+    click.echo(format_matrix(games_frame, run.record, method))
+
+
+@main.command()
+@output_dir_option
+@click.option(
+    "--rungs",
+    default="random,greedy,tuned",
+    show_default=True,
+    help="Player specs, lowest first, split on top-level commas (see `emr-sim players`).",
+)
+@click.option(
+    "-n",
+    "--games",
+    type=int,
+    default=2_000,
+    show_default=True,
+    help="Games of a step, spread evenly over every ordered hero assignment (rounded up to pairs).",
+)
+@heroes_option
+@seed_option
+@workers_option
+@json_option("every step's table")
+@quiet_option
+@game_options
+@cluster_option
+def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_path, rules, fury, cluster):
+    """Play a skill ladder into RUN_DIR: each rung against the one below it.
+
+    A step plays the upper rung (side A) against the lower one over every ordered
+    assignment of masters, mirrors included, seats swapped on common seeds; it prints the
+    upper rung's score with its paired 95 % interval and Elo difference, per master and
+    overall. Running the same command again resumes.
+    Example: emr-sim ladder -o runs/ladder --heroes all -n 2000
+    """
+    skip_blas_probe()
+    from emr_sim.report.ladder import format_ladder, ladder_json
+    from emr_sim.simulate.ladder import run_ladder
+
+    def estimate(seconds: float, record: dict) -> None:
+        steps = len(record["rungs"]) - 1
+        games = steps * record["games_per_step"]
+        note(f"ladder of {steps} steps, {games:,} games: estimated {estimate_text(seconds, None, cluster)}")
+
+    with resumable("the finished steps and cells are in", run_dir):
+        run = run_ladder(
+            run_dir, rungs, heroes, games, seed, fury, deck_path, rules_dict(rules), workers, quiet,
+            on_estimate=estimate, on_note=note, cluster=cluster,
+        )  # fmt: skip
+    if as_json:
+        click.echo(json.dumps(ladder_json(run), indent=1))
+        return
+    click.echo(f"{run.run_dir}: {len(run.steps)} steps in {run.seconds:.1f} s")
+    click.echo(format_ladder(run))

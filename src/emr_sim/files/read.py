@@ -1,0 +1,140 @@
+"""The one way emr_sim reads an input file: a regular file only, never more than a cap, and
+JSON that cannot recurse too deep or hold an integer too long to be a value.
+
+    data = read_input(path, "book", max_bytes=1 << 20)       # bytes, or InputFileError
+    doc = parse_json(data, path)                               # depth and integers bounded
+    record = read_json_record(path, "ladder record", "emr-sim ladder 1")   # both, and "format"
+
+A FIFO, a device or a directory is refused by name before it is opened (opening a FIFO
+would wait for a writer forever), a file larger than its cap is refused after reading one
+byte past it (a growing file or /dev/zero cannot fill memory), and every refusal is one line
+that names the file and, inside JSON, the path of the value ($.masters.crow.w_pair).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+from emr_sim.errors import BadInput
+
+MAX_RECORD_BYTES = 16 << 20  # a run, ladder or tuning record is kilobytes; a book 1 MiB at most
+MAX_DEPTH = 64  # nesting of JSON arrays and objects: records are 5 deep at most
+MAX_DIGITS = 30  # an integer literal this long is no value of ours (Python refuses 4,300)
+
+
+class InputFileError(BadInput):
+    """An input file that cannot be read as what it should be; the message names the file."""
+
+
+def regular_file_problem(path: str | Path, what: str) -> str | None:
+    """Why path cannot be read as a `what` file without opening it (None: a regular file)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return f"no such {what} file"
+    except OSError as err:
+        return f"cannot read the {what}: {err.strerror or err}"
+    if stat.S_ISDIR(mode):
+        return f"a directory, not a {what} file"
+    if not stat.S_ISREG(mode):
+        return f"not a regular file ({file_kind(mode)}), so not a {what} file"
+    return None
+
+
+def read_input(path: str | Path, what: str, max_bytes: int, shown: str | None = None) -> bytes:
+    """The bytes of a regular file of at most max_bytes; InputFileError naming it otherwise."""
+    name = shown or str(path)
+    problem = regular_file_problem(path, what)
+    if problem:
+        raise InputFileError(f"{name}: {problem}")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
+    except OSError as err:
+        raise InputFileError(f"{name}: cannot read the {what}: {err.strerror or err}") from None
+    if len(data) > max_bytes:
+        raise InputFileError(f"{name}: larger than {max_bytes:,} bytes: not a {what} file")
+    return data
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words."""
+    for test, words in (
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return words
+    return "a special file"
+
+
+class TooLong:
+    """An integer literal of more than MAX_DIGITS digits, kept as its length so that the check
+    of its field refuses it by JSON path (json would raise Python's int-limit error)."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+
+def bounded_int(text: str) -> int | TooLong:
+    return int(text) if len(text.lstrip("-")) <= MAX_DIGITS else TooLong(text)
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON text (brackets inside strings ignored)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> object:
+    """JSON of at most MAX_DEPTH levels, its long integers kept as TooLong; InputFileError
+    naming the file and where the text is not JSON."""
+    try:
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
+    except UnicodeDecodeError as err:
+        raise InputFileError(f"{name}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    if nesting_depth(text) > MAX_DEPTH:
+        raise InputFileError(f"{name}: nested more than {MAX_DEPTH} levels deep: not a {what} file")
+    try:
+        return json.loads(text, parse_int=bounded_int)
+    except json.JSONDecodeError as err:
+        where = f"line {err.lineno}, column {err.colno}"
+        raise InputFileError(f"{name}: not JSON: {err.msg} at {where}") from None
+    except ValueError as err:  # a value json itself refuses (a float literal too long, say)
+        raise InputFileError(f"{name}: not JSON this reader takes: {str(err)[:120]}") from None
+
+
+def read_json_record(
+    path: str | Path, what: str, fmt: str | tuple[str, ...], max_bytes: int = MAX_RECORD_BYTES
+) -> dict:
+    """A JSON object whose "format" is fmt (or one of the formats fmt lists), from a regular
+    file; InputFileError naming the file."""
+    formats = (fmt,) if isinstance(fmt, str) else fmt
+    doc = parse_json(read_input(path, what, max_bytes), path, what)
+    if not isinstance(doc, dict) or doc.get("format") not in formats:
+        raise InputFileError(f"{path}: not a {what} of format {' or '.join(map(repr, formats))}")
+    return doc

@@ -1,0 +1,43 @@
+"""One run as the report shows it: the run read once and its cells (what every section reads)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from emr_sim import codes as C
+from emr_sim.simulate.rundir import LoadedRun
+from emr_sim.studies.report_data import report_cells
+
+
+@dataclass
+class RunData:
+    """One run as the report shows it: the run read once (emr_sim.simulate.rundir.LoadedRun)
+    and its cells, Holm-corrected (emr_sim.studies.report_data.report_cells)."""
+
+    path: Path
+    record: dict
+    games: pd.DataFrame
+    cells: pd.DataFrame  # analysis.cell_table, then analysis.adjust (Holm)
+    expected_cells: list[tuple[str, str]]  # every cell of the run's heroes
+
+    @property
+    def heroes(self) -> list[str]:
+        """The run's heroes that have at least one finished cell, in HERO_NAMES order."""
+        present = set(self.cells["hero_a"].astype(str)) | set(self.cells["hero_b"].astype(str))
+        return [h for h in C.HERO_NAMES if h in present]
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cells) == len(self.expected_cells)
+
+
+def run_view(run: LoadedRun) -> RunData:
+    return RunData(run.path, run.record, run.games, report_cells(run.games), run.expected_cells)
+
+
+def loaded(run: RunData) -> LoadedRun:
+    """The run as it was read (for the analyses that take a LoadedRun)."""
+    return LoadedRun(run.path, run.record, run.games)
