@@ -38,9 +38,7 @@ run_options = bundle(seed_option, players_option, workers_option)
     "-n", "games", type=int, default=100_000, show_default=True, help="Games (rounded up to pairs)."
 )
 @run_options
-@click.option(
-    "--records", "records_path", type=click.Path(dir_okay=False), help="Per-game records (.parquet or .csv)."
-)
+@click.option("--records", "records_path", type=click.Path(), help="Per-game records (.parquet or .csv).")
 @json_option("the summary")
 @quiet_option
 @game_options

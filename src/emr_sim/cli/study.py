@@ -34,7 +34,7 @@ def compare(run_a, run_b, as_json, method):
 
 @main.command()
 @click.argument("run_dir", type=click.Path(file_okay=False))
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="HTML file to write.")
+@click.option("-o", "--output", required=True, type=click.Path(), help="HTML file to write.")
 @click.option(
     "--compare", "compare_dir", type=click.Path(file_okay=False), help="A second run: add a what-if section."
 )

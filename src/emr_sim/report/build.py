@@ -20,8 +20,8 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from emr_sim.errors import BadInput
-from emr_sim.files.write import check_writable, write_text
+from emr_sim.files.outdir import check_output_file
+from emr_sim.files.write import write_text
 from emr_sim.report import sections as R
 from emr_sim.report.view import RunData, run_view
 from emr_sim.studies.report_data import ALPHA, ReportData
@@ -87,15 +87,9 @@ def render(context: dict) -> str:
 
 
 def check_output(output: str | Path) -> Path:
-    """Before the work: BadInput for a directory or a missing parent, WriteError when no file
-    can be created there (so no work is lost to a refused write)."""
-    out = Path(output)
-    if out.is_dir():
-        raise BadInput(f"{out}: is a directory; give the report's file name, e.g. {out / 'report.html'}")
-    if not out.parent.is_dir():
-        raise BadInput(f"{out}: cannot write the report: no such directory {out.parent}")
-    check_writable(out.parent, out)
-    return out
+    """Before the work: BadInput for a missing folder, WriteError for a directory in the way
+    or a folder where no file can be created (so no work is lost to a refused write)."""
+    return check_output_file(output, "the report")
 
 
 def write_report(

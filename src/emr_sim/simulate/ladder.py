@@ -9,7 +9,9 @@ played with the seats swapped. All steps share the run seed, so they play the sa
     RUN_DIR/steps/step-<k>/        step k (rung k+1 against rung k): a matrix run directory
 
 Running the same command again resumes every step (each is a matrix run); a directory that
-holds another ladder is refused, before anything is written.
+holds another ladder is refused, before anything is written. The ladder's directory is locked
+for the whole ladder (emr_sim.files.lock.claim_dir), each step's for the step: a second ladder
+started on the same directory is refused at once, naming the first, and writes nothing.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
+from emr_sim.files.lock import LOCK_FILES, claim_dir
+from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, only_leftovers
 from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.lineup.heroes import parse_hero_list
@@ -33,6 +38,7 @@ from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.matrix import check_matrix_memory, check_sizes, run_matrix
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup
+from emr_sim.simulate.sizes import check_games
 
 LADDER_FORMAT = "emr-sim ladder 1"
 LADDER_FILE = "ladder.json"
@@ -76,6 +82,7 @@ def step_games(games: int, n_cells: int) -> int:
     """Games per cell (a whole number of pairs) so that a step has at least `games`."""
     if games < 2:
         raise ValueError(f"-n must be at least 2 games a step, not {games}")
+    check_games(games, "-n")
     return 2 * math.ceil(games / n_cells / 2)
 
 
@@ -127,14 +134,13 @@ def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster=
 
 
 def check_root(root: Path, record: dict) -> None:
-    """BadInput for a directory that cannot hold this ladder (nothing is written)."""
+    """BadInput for a directory that cannot hold this ladder (nothing is written); run again
+    under the directory's lock (emr_sim.files.lock.claim_dir)."""
     path = root / LADDER_FILE
-    if root.exists() and not root.is_dir():
-        raise BadInput(f"{root}: exists and is not a directory")
     if path.exists():
         old = read_json_record(path, "ladder record", LADDER_FORMAT)
         differ = [
-            f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
+            f"{k} {quoted(old.get(k))} on disk, {quoted(record.get(k))} now"
             for k in RECORD_KEYS
             if old.get(k) != record.get(k)
         ]
@@ -143,8 +149,12 @@ def check_root(root: Path, record: dict) -> None:
                 f"{path}: this directory holds a different ladder ({'; '.join(differ)}); "
                 "use another directory"
             )
-    elif root.exists() and any(root.iterdir()):
+    elif root.exists() and not only_leftovers(root, LOCK_FILES, (STEPS_DIR,)):
         raise BadInput(f"{root}: not empty and not a ladder directory; use a new directory")
+
+
+def write_record(root: Path, record: dict) -> Path:
+    return write_text(root / LADDER_FILE, json.dumps(record, indent=1) + "\n")
 
 
 def estimate_seconds(plan: Plan) -> float:
@@ -173,12 +183,18 @@ def run_ladder(
     is called before the first game."""
     plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster)
     root = Path(run_dir)
+    check_dir_target(root, NOTHING_WRITTEN)
     check_root(root, plan.record)
     start_cluster(plan.setups[0])  # inputs checked: a cluster starts before anything is written
-    if on_estimate:
-        on_estimate(estimate_seconds(plan), plan.record)
-    root.mkdir(parents=True, exist_ok=True)
-    write_text(root / LADDER_FILE, json.dumps(plan.record, indent=1) + "\n")
+    check = partial(check_root, record=plan.record)
+    with claim_dir(root, check, partial(write_record, record=plan.record)):  # one writer a ladder
+        if on_estimate:
+            on_estimate(estimate_seconds(plan), plan.record)
+        return play_steps(root, plan, fury, deck, rules, quiet, on_note, cluster)
+
+
+def play_steps(root: Path, plan: Plan, fury, deck, rules, quiet, on_note, cluster) -> LadderRun:
+    """Every step of a ladder whose directory this process holds, each a matrix run."""
     start = time.perf_counter()
     steps = []
     texts = plan.record["rungs"]

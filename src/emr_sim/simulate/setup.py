@@ -61,10 +61,21 @@ class RunSetup:
         return np.array([*self.players, hero_a, hero_b], dtype=np.int64)
 
 
+THREADS_PER_CORE = 4  # --workers at most this many threads per core (the games are CPU-bound)
+
+
 def check_workers(workers: int | None) -> int:
+    """The threads of a run: --workers, checked (at least 1, at most THREADS_PER_CORE a core,
+    refused before any starts), or one a core."""
+    cores = os.cpu_count() or 1
     if workers is not None and workers < 1:
         raise ValueError(f"--workers must be at least 1, not {workers}")
-    return workers or os.cpu_count() or 1
+    if workers is not None and workers > THREADS_PER_CORE * cores:
+        raise ValueError(
+            f"--workers {workers:,}: at most {THREADS_PER_CORE * cores} threads on this machine "
+            f"({THREADS_PER_CORE} a core, {cores} cores); the games are CPU-bound, one a core is fastest"
+        )
+    return workers or cores
 
 
 def run_options(rules: dict[str, str] | None, fury: bool, what: str) -> np.ndarray:
