@@ -92,16 +92,16 @@ def run_lock(run_dir: str | Path) -> Iterator[None]:
 @contextmanager
 def claim_dir(
     run_dir: str | Path,
-    check: Callable[[Path], object] | None = None,
-    prepare: Callable[[Path], T] | None = None,
+    check: Callable[[Path], object] | None,
+    prepare: Callable[[Path], T],
     note: str = NOTHING_WRITTEN,
-) -> Iterator[T | Path]:
+) -> Iterator[T]:
     """Take the run directory run_dir for this process and run the block with it: check(root)
     (BadInput for a directory that cannot become this run), the directory made (WriteError,
     exit 3), the lock taken (BadInput naming the holder), check(root) again under the lock,
-    then prepare(root) (the run's record written, say), whose value the block receives (root
-    without it). A start refused after the directory was made here removes it; a directory
-    another process holds is left alone; what the block writes is kept whatever happens."""
+    then prepare(root) (the run's record written, say), whose value the block receives. A
+    start refused after the directory was made here removes it; a directory another process
+    holds is left alone; what the block writes is kept whatever happens."""
     root = Path(run_dir)
     check_dir_target(root, note)
     if check is not None:
@@ -118,7 +118,7 @@ def claim_dir(
         try:
             if check is not None:
                 check(root)  # again: another writer may have started this directory meanwhile
-            value = prepare(root) if prepare is not None else root
+            value = prepare(root)
         except BaseException:
             remove_made(made)
             raise
