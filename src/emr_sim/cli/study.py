@@ -29,7 +29,7 @@ def compare(run_a, run_b, as_json, method):
     if as_json:
         click.echo(json.dumps(compare_json(result), indent=1))
         return
-    click.echo(format_compare(result.cells, result.heroes, result.differ, method))
+    click.echo(format_compare(result.cells, result.heroes, result.differ, method, result.left_out))
 
 
 @main.command()

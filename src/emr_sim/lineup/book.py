@@ -134,12 +134,12 @@ class Checker:
         if "tuning" in doc:
             self.obj(doc["tuning"], "$.tuning")
 
-    def masters(self, value: object) -> np.ndarray:
-        rows = self.obj(value, "$.masters")
-        self.keys(rows, "$.masters", ROW_NAMES, ROW_NAMES)
+    def masters(self, value: object, where: str = "$.masters") -> np.ndarray:
+        rows = self.obj(value, where)
+        self.keys(rows, where, ROW_NAMES, ROW_NAMES)
         out = np.tile(default_vector(), (WEIGHT_ROWS, 1))
         for r, row_name in enumerate(ROW_NAMES):
-            out[r] = self.row(rows[row_name], r, f"$.masters.{row_name}")
+            out[r] = self.row(rows[row_name], r, f"{where}.{row_name}")
         out.flags.writeable = False
         return out
 
@@ -191,6 +191,12 @@ class Checker:
             if gain is not None and not is_number(gain):
                 raise self.fail(f"$.gains.{key}", f"must be a number or null, not {json.dumps(gain)}")
         return {k: (None if v is None else float(v)) for k, v in gains.items()}
+
+
+def vectors_from(value: object, name: str, where: str) -> np.ndarray:
+    """Vectors by master and parameter name (a book's `masters`, a run record's spec
+    `vectors`) checked as a book's are; BookError naming `name` and the JSON path `where`."""
+    return Checker(name).masters(value, where)
 
 
 # ---------------------------------------------------------------- writing

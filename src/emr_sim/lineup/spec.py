@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
 from emr_sim.lineup.base import (
     BOOK_PARAMS,
     GREEDY_PARAMS,
@@ -171,14 +171,56 @@ def without_technique(spec: PlayerSpec) -> PlayerSpec:
     """The same player with the same vectors that never uses its master's own technique (the
     greedy-notech kernel): greedy(...) -> greedy-notech(...), book:F -> book-notech:F,
     tuned -> tuned-notech. SpecError for a kind with no such twin (random, or one already
-    without techniques)."""
+    without techniques). Made from the spec itself: a book is not read again."""
     twin = NOTECH.get(spec.kind)
     if twin is None:
         raise SpecError(
-            f"player {spec.text!r} has no technique-free twin; "
+            f"player {quoted(spec.text)} has no technique-free twin; "
             f"give one of {', '.join(NOTECH)} (with or without parameters)"
         )
-    return parse_spec(twin + spec.text[len(spec.kind) :])
+    return made(twin, dict(spec.params), spec.book, twin + spec.text[len(spec.kind) :], spec.weights)
+
+
+BOOK_KINDS = ("book", "book-notech", "tuned", "tuned-notech")  # whose vectors come from a file
+
+
+def spec_from_record(entry: object, name: str, where: str) -> PlayerSpec:
+    """The player of a run record's `player_specs` entry, without reading any file: a book
+    kind's vectors and its book's path and sha256 are in the record (so a run whose book file
+    was changed or deleted since is reported as it was played); any other kind is its text
+    parsed again. SpecError naming the file `name` and the JSON path `where`."""
+    from emr_sim.lineup.book import SHA256, Book, vectors_from
+
+    def fail(at: str, problem: str) -> SpecError:
+        return SpecError(f"{name}: {where}{at}: {problem}")
+
+    if not isinstance(entry, dict):
+        raise fail("", f"must be an object (a player spec's record), not {type(entry).__name__}")
+    kind, text = entry.get("kind"), entry.get("text")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise fail(".kind", f"unknown player {quoted(kind)}; known: {', '.join(KINDS)}")
+    if not isinstance(text, str):
+        raise fail(".text", f"must be the spec's text, not {quoted(text)}")
+    if kind not in BOOK_KINDS:
+        try:
+            spec = parse_spec(text)
+        except SpecError as err:
+            raise fail(".text", str(err)) from None
+        if spec.kind != kind:
+            raise fail(".text", f"{quoted(text)} is a {spec.kind} player, not {kind}")
+        return spec
+    book = entry.get("book")
+    if not isinstance(book, dict) or not isinstance(book.get("path"), str):
+        raise fail(".book", "must say the book's path and sha256")
+    if not isinstance(book.get("sha256"), str) or not SHA256.match(book["sha256"]):
+        raise fail(".book.sha256", "must be 64 lower-case hex digits")
+    params = {"path": book["path"]} if KINDS[kind].takes == BOOK_PARAMS else {}
+    canonical = f"{kind}:{book['path']}" if params else kind
+    if text != canonical:
+        raise fail(".text", f"{quoted(text)} is not the spec of its book ({quoted(canonical)})")
+    vectors = vectors_from(entry.get("vectors"), name, f"{where}.vectors")
+    found = Book(book["path"], book["sha256"], vectors, "the run record", None, {})
+    return made(kind, params, found, text, vectors)
 
 
 def build_book(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:

@@ -41,7 +41,7 @@ def report_context(data: ReportData) -> dict:
     if data.rungs:
         from emr_sim.report.skill import skill_section
 
-        skill = skill_section(data.rungs, data.worth, data.technique_pairs)
+        skill = skill_section(data.rungs, data.worth, data.technique_pairs, data.skill_warnings)
     return {
         "title": f"Hero matrix report: {R.run_label(run)}",
         "generated": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -106,6 +106,8 @@ def write_report(
     if context["skill"] and on_summary is not None:
         for line in context["skill"]["summary"]:
             on_summary(line)
+    for warning in data.skill_warnings if on_note is not None else ():
+        on_note(warning)
     for each in (data.run, data.other, *data.rungs[1:]):
         if on_note is not None and each is not None:
             view = run_view(each)

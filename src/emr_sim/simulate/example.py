@@ -117,10 +117,17 @@ def stored_winner(row: pd.Series | dict) -> int | str:
     return a_seat if int(row["win_a"]) else 1 - a_seat
 
 
-def replay(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int, deck: Deck | None = None):
-    """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.game.core.Game."""
+def replay(
+    record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int, deck: Deck | None = None, specs=None
+):
+    """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.game.core.Game,
+    with the players as the record says they played (`specs`, else simulate.setup.record_specs:
+    a book's vectors come from the record, so a book file changed or deleted since changes
+    nothing)."""
+    from emr_sim.simulate.setup import record_specs
 
-    side_a, side_b = (hero_a, record["players"][0]), (hero_b, record["players"][1])
+    spec_a, spec_b = specs if specs is not None else record_specs(record)
+    side_a, side_b = (hero_a, spec_a), (hero_b, spec_b)
     seats = (side_a, side_b) if int(a_seat) == 0 else (side_b, side_a)
     return play(
         seed=cell_seed(record["seed"], hero_a, hero_b),
@@ -157,14 +164,15 @@ def choose_game(cell: pd.DataFrame, favoured: str | None) -> tuple[pd.Series, st
 
 
 def example_game(
-    record: dict, cell: pd.DataFrame, favoured: str | None = None, deck: Deck | None = None
+    record: dict, cell: pd.DataFrame, favoured: str | None = None, deck: Deck | None = None, specs=None
 ) -> ExampleGame:
-    """Replay the typical game of a cell (choose_game) and return its log."""
+    """Replay the typical game of a cell (choose_game) and return its log; `specs`: the
+    record's players (simulate.setup.record_specs), read once by the caller."""
 
     row, why = choose_game(cell, favoured)
     hero_a, hero_b = str(row["hero_a"]), str(row["hero_b"])
     pair, a_seat = int(row["pair"]), int(row["a_seat"])
-    game = replay(record, hero_a, hero_b, pair, a_seat, deck)
+    game = replay(record, hero_a, hero_b, pair, a_seat, deck, specs)
     heroes = (hero_a, hero_b) if a_seat == 0 else (hero_b, hero_a)
     players = tuple(record["players"]) if a_seat == 0 else tuple(reversed(record["players"]))
     first_a = int(row["a_first"])

@@ -26,7 +26,7 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim import codes as C
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
 from emr_sim.files.read import read_json_record
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
@@ -151,12 +151,44 @@ def manifest_of(record: dict) -> dict[str, dict] | None:
 
 
 def mismatches(old: dict, new: dict) -> list[str]:
-    """The run-record keys whose values differ, with both values."""
-    return [
-        f"{key} {old.get(key)!r} on disk, {new.get(key)!r} now"
-        for key in RECORD_KEYS
-        if old.get(key) != new.get(key)
-    ]
+    """The run-record keys whose values differ, with both values (cut to a readable length);
+    player specs that differ under the same players' texts as what changed (a book's contents,
+    say), not as the records in full."""
+    out = []
+    for key in RECORD_KEYS:
+        if old.get(key) == new.get(key):
+            continue
+        if key == "player_specs":
+            if old.get("players") == new.get("players"):
+                out.extend(spec_changes(old.get(key), new.get(key)))
+            continue  # other players: said by "players"
+        out.append(f"{key} {quoted(old.get(key))} on disk, {quoted(new.get(key))} now")
+    return out
+
+
+def spec_changes(old: object, new: object) -> list[str]:
+    """What changed in the player specs of the same players' texts, side by side, in words."""
+    olds, news = (v if isinstance(v, list) else [] for v in (old, new))
+    if len(olds) != 2 or len(news) != 2:
+        return ["player_specs differ (the players' parameters or books)"]
+    out = []
+    for side, before, after in zip("AB", olds, news, strict=True):
+        if before == after:
+            continue
+        book_a = before.get("book") if isinstance(before, dict) else None
+        book_b = after.get("book") if isinstance(after, dict) else None
+        if (
+            isinstance(book_a, dict)
+            and isinstance(book_b, dict)
+            and book_a.get("sha256") != book_b.get("sha256")
+        ):
+            out.append(
+                f"side {side}'s book {quoted(book_b.get('path'))} changed since the run (sha256 "
+                f"{str(book_a.get('sha256'))[:12]}… in the run, {str(book_b.get('sha256'))[:12]}… now)"
+            )
+        else:
+            out.append(f"side {side}'s player parameters differ")
+    return out
 
 
 def repair_command(run_dir: str | Path, record: dict) -> str:
