@@ -26,6 +26,7 @@ from emr_sim.cli.options import (
     skip_blas_probe,
     workers_option,
 )
+from emr_sim.errors import quoted
 
 # seed, players and threads of every playing command, then its output's form
 run_options = bundle(seed_option, players_option, workers_option)
@@ -68,7 +69,7 @@ def matchup(
     from emr_sim.simulate.setup import DEFAULT_SEED
 
     if records_path is not None and not records_path.strip():
-        raise BadInputExit(f"--records needs a file name (.parquet or .csv), not {records_path!r}")
+        raise BadInputExit(f"--records needs a file name (.parquet or .csv), not {quoted(records_path)}")
     if records_path:
         check_output(records_path, "the records")
     seed = DEFAULT_SEED if seed is None else seed

@@ -58,12 +58,12 @@ def split_top_level(text: str, what: str = "players") -> list[str]:
         elif ch == ")":
             depth -= 1
             if depth < 0:
-                raise SpecError(f"{what} {text!r}: ')' at character {i + 1} closes no '('")
+                raise SpecError(f"{what} {quoted(text)}: ')' at character {i + 1} closes no '('")
         elif ch == "," and depth == 0:
             parts.append(text[start:i].strip())
             start = i + 1
     if depth:
-        raise SpecError(f"{what} {text!r}: {depth} '(' not closed")
+        raise SpecError(f"{what} {quoted(text)}: {depth} '(' not closed")
     parts.append(text[start:].strip())
     return parts
 
@@ -86,7 +86,8 @@ def parse_sides(value: str | tuple | list) -> tuple[PlayerSpec, PlayerSpec]:
         specs *= 2
     if len(specs) != 2:
         raise SpecError(
-            f"players: give one or two player specs (of {', '.join(KINDS)}), not {len(specs)}: {value!r}"
+            f"players: give one or two player specs (of {', '.join(KINDS)}), "
+            f"not {len(specs)}: {quoted(value)}"
         )
     return specs[0], specs[1]
 
@@ -99,7 +100,7 @@ def parse_spec(text: str | PlayerSpec) -> PlayerSpec:
     if isinstance(text, PlayerSpec):
         return text
     if not isinstance(text, str):
-        raise SpecError(f"a player spec is text, not {type(text).__name__}: {text!r}")
+        raise SpecError(f"a player spec is text, not {type(text).__name__}: {quoted(text)}")
     spec = text.strip()
     if not spec:
         raise SpecError(f"empty player spec; give one of {', '.join(KINDS)}")
@@ -107,7 +108,7 @@ def parse_spec(text: str | PlayerSpec) -> PlayerSpec:
     name, args = split_kind(spec)
     kind = KINDS.get(name)
     if kind is None:
-        raise SpecError(f"unknown player {name!r} in {spec!r}; known: {', '.join(KINDS)}")
+        raise SpecError(f"unknown player {quoted(name)} in {quoted(spec)}; known: {', '.join(KINDS)}")
     return build(kind, args, spec)
 
 
@@ -117,15 +118,15 @@ def split_kind(spec: str) -> tuple[str, list[tuple[str, str]]]:
     if colon >= 0 and (paren < 0 or colon < paren):
         name, value = spec[:colon].strip(), spec[colon + 1 :].strip()
         if not value:
-            raise SpecError(f"player {spec!r}: nothing after ':'")
+            raise SpecError(f"player {quoted(spec)}: nothing after ':'")
         main = KINDS[name].main if name in KINDS else ""
         if main is None:
-            raise SpecError(f"player {spec!r}: {name} has no short form {name}:VALUE")
+            raise SpecError(f"player {quoted(spec)}: {name} has no short form {name}:VALUE")
         return name, [(main or "", value)]
     if paren < 0:
         return spec, []
     if not spec.endswith(")") or close_of(spec, paren) != len(spec) - 1:
-        raise SpecError(f"player {spec!r}: nothing may follow the ')' that closes the parameters")
+        raise SpecError(f"player {quoted(spec)}: nothing may follow the ')' that closes the parameters")
     body = spec[paren + 1 : -1]
     pairs = [] if not body.strip() else [name_value(arg, spec) for arg in split_top_level(body, "player")]
     return spec[:paren].strip(), pairs
@@ -144,7 +145,7 @@ def name_value(arg: str, spec: str) -> tuple[str, str]:
     name, eq, value = arg.partition("=")
     name, value = name.strip(), value.strip()
     if not eq or not name or not value:
-        raise SpecError(f"player {spec!r}: {arg.strip()!r} is not NAME=VALUE")
+        raise SpecError(f"player {quoted(spec)}: {quoted(arg.strip())} is not NAME=VALUE")
     return name, value
 
 
@@ -152,7 +153,7 @@ def build(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
     names = [n for n, _ in args]
     for n in names:
         if names.count(n) > 1:
-            raise SpecError(f"player {spec!r}: {n} given twice")
+            raise SpecError(f"player {quoted(spec)}: {n} given twice")
     if kind.takes == GREEDY_PARAMS:
         return build_greedy(kind, args, spec)
     if kind.takes == BOOK_PARAMS:
@@ -160,7 +161,7 @@ def build(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
     if kind.takes == SEARCH_PARAMS:
         return build_search(kind.name, args, spec)
     if args:
-        raise SpecError(f"player {spec!r}: {kind.name} takes no parameters")
+        raise SpecError(f"player {quoted(spec)}: {kind.name} takes no parameters")
     if kind.name in ("tuned", NOTECH["tuned"]):
         book = load_book(tuned_path(), shown=TUNED_NAME)
         return made(kind.name, {}, book, kind.name, book.vectors)
@@ -227,13 +228,15 @@ def build_book(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec
     given = dict(args)
     if set(given) != {"path"}:
         extra = [n for n in given if n != "path"]
-        problem = f"unknown parameter {extra[0]!r}" if extra else "no path"
-        raise SpecError(f"player {spec!r}: {problem}; {kind.name} takes path=FILE (or {kind.name}:FILE)")
+        problem = f"unknown parameter {quoted(extra[0])}" if extra else "no path"
+        raise SpecError(
+            f"player {quoted(spec)}: {problem}; {kind.name} takes path=FILE (or {kind.name}:FILE)"
+        )
     path = given["path"]
     try:
         book = load_book(Path(path), shown=path)
     except BadInput as err:
-        raise SpecError(f"player {spec!r}: {err}") from None
+        raise SpecError(f"player {quoted(spec)}: {err}") from None
     return made(kind.name, {"path": path}, book, f"{kind.name}:{path}", book.vectors)
 
 
@@ -252,7 +255,7 @@ def build_greedy(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSp
         try:
             check_vector(weights[r])
         except ValueError as err:
-            raise SpecError(f"player {spec!r}: the {row_name} row: {err}") from None
+            raise SpecError(f"player {quoted(spec)}: the {row_name} row: {err}") from None
     text = (
         kind.name if not params else f"{kind.name}({','.join(f'{n}={shown(v)}' for n, v in params.items())})"
     )
@@ -264,14 +267,18 @@ def override(name: str, text: str, spec: str) -> tuple[int | None, Param, float]
     master, _, pname = name.rpartition(".")
     p = BY_NAME.get(pname)
     if p is None:
-        raise SpecError(f"player {spec!r}: unknown parameter {pname!r}; `emr-sim players` lists them")
+        raise SpecError(
+            f"player {quoted(spec)}: unknown parameter {quoted(pname)}; `emr-sim players` lists them"
+        )
     row = None
     if master:
         if master not in ROW_NAMES:
-            raise SpecError(f"player {spec!r}: unknown master {master!r}; known: {', '.join(ROW_NAMES)}")
+            raise SpecError(
+                f"player {quoted(spec)}: unknown master {quoted(master)}; known: {', '.join(ROW_NAMES)}"
+            )
         row = ROW_NAMES.index(master)
         if not uses(p, row):
-            raise SpecError(f"player {spec!r}: {master} does not use {p.name} ({users(p)} only)")
+            raise SpecError(f"player {quoted(spec)}: {master} does not use {p.name} ({users(p)} only)")
     return row, p, number(text, p, spec)
 
 
@@ -279,8 +286,8 @@ def number(text: str, p: Param, spec: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise SpecError(f"player {spec!r}: {p.name}={text!r} is not a number") from None
+        raise SpecError(f"player {quoted(spec)}: {p.name}={quoted(text)} is not a number") from None
     problem = out_of_range(value, p.low, p.high, p.integer)
     if problem:
-        raise SpecError(f"player {spec!r}: {p.name}={text} {problem}")
+        raise SpecError(f"player {quoted(spec)}: {p.name}={text} {problem}")
     return value
