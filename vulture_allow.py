@@ -8,6 +8,32 @@ _.ensure_blas  # noqa
 # click commands registered by their decorators (cli/play.py)
 position_new  # noqa
 position_show  # noqa
+tui  # noqa
+# numba's event listener interface (console/compiling.py on_first_compile)
+_.on_end  # noqa
+# Textual calls these by name: class settings, compose, message handlers (on_*), and the
+# actions its key bindings name (action_*) in the play app (apps/tui)
+BINDINGS  # noqa
+DEFAULT_CSS  # noqa
+_.compose  # noqa
+_.on_mount  # noqa
+_.on_resize  # noqa
+_.on_button_pressed  # noqa
+_.on_input_submitted  # noqa
+_.on_option_list_option_highlighted  # noqa
+_.on_option_list_option_selected  # noqa
+_.action_cancel  # noqa
+_.action_flip  # noqa
+_.action_jump  # noqa
+_.action_new  # noqa
+_.action_position  # noqa
+_.action_quit  # noqa
+_.action_reveal  # noqa
+_.action_review  # noqa
+_.action_save  # noqa
+_.action_step  # noqa
+_.action_unpick  # noqa
+_.action_view  # noqa
 # the encoding, named for readers of codes.py (each colour, each event argument column)
 COLOUR_RED  # noqa
 COLOUR_BLUE  # noqa

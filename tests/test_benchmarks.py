@@ -26,6 +26,8 @@ ROOT = str(BENCH.parent)
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--cli", "heroes"], "same results in every run"),
         ("bench_ismcts.py", ["speed", "--iterations", "200", "--positions", "1"], "leaf=tuned"),
         ("bench_ismcts.py", ["strength", "-n", "2", "--rungs", "greedy,ismcts:2"], "ismcts:2 against greedy"),
+        ("bench_tui.py", ["keys", "--decisions", "1"], "searched in the worker thread"),
+        ("bench_tui.py", ["startup", "--runs", "1"], "to its first screen"),
     ],
 )
 def test_benchmark_script_runs(script, args, expect):

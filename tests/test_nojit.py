@@ -38,3 +38,20 @@ def test_marked_rule_tests_pass_without_jit():
     out = subprocess.run(cmd, env=NOJIT, cwd=root, capture_output=True, text=True, timeout=1200)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
     assert " passed" in out.stdout.splitlines()[-1]
+
+
+def test_the_line_mode_with_a_hint_is_identical_with_and_without_jit():
+    """`play --human` (the person-vs-program game, its warm-up and a hint from the search) as
+    plain Python gives the same transcript (emr_sim.game.versus, emr_sim.game.linemode)."""
+    cmd = [sys.executable, "-m", "emr_sim.cli", "play", "--human", "--seed", "3", "--advisor", "ismcts:50"]
+    typed = "1\nhint\n2\nquit\n"
+
+    def transcript(env):
+        out = subprocess.run(
+            cmd, env=env, input=typed, capture_output=True, text=True, timeout=600, check=True
+        )
+        return out.stdout
+
+    plain = transcript(NOJIT)
+    assert "hint: ismcts:50, seed 1" in plain and plain.rstrip().endswith("the game is abandoned")
+    assert plain == transcript(dict(os.environ))

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from emr_sim.codes import HERO_NAMES, N_HEROES
+
 O_HERO_MODE = 0  # R-OPT-FURY
 O_HEALTH = 1  # D-LIFE
 O_BOW_LEFT = 2  # D-BOW
@@ -35,7 +37,10 @@ O_BUSHIDO_EARLY = 20  # D-BUSHIDO
 O_ILLUSION_STAY = 21  # D-ILLUSION
 O_MASTER_BOW = 22  # D-BOW: Master of masters may block with a bow card
 O_HERO_SELECT = 23  # R-OPT-HERO
-N_OPTIONS = 24
+O_HEALTH_BY_HERO = 24  # + hero (codes.HERO_NAMES order): R-OPT-HEALTH, 0 = as O_HEALTH
+N_OPTIONS = O_HEALTH_BY_HERO + N_HEROES
+
+AS_HEALTH = 0  # a master's own starting health left unset: the health option's
 
 HERO_CHOSEN = 0
 HERO_RANDOM = 1
@@ -249,6 +254,24 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
+# R-OPT-HEALTH: a master's own starting health, for balance studies; unset (0), the health
+# option's. Run records and positions leave unset ones out (describe_options), so a run made
+# before these options existed is described as it was.
+PER_MASTER_HEALTH: tuple[Option, ...] = tuple(
+    Option(
+        f"health.{hero}",
+        O_HEALTH_BY_HERO + k,
+        "R-OPT-HEALTH",
+        AS_HEALTH,
+        {},
+        0,
+        99,
+        f"starting health of {hero} in hero mode (0: the health option's)",
+    )
+    for k, hero in enumerate(HERO_NAMES)
+)
+OPTIONS = (*OPTIONS, *PER_MASTER_HEALTH)
+
 BY_NAME = {o.name: o for o in OPTIONS}
 
 # D- decisions that are not switches, and why (listed in docs/rules.md).
@@ -296,8 +319,20 @@ def parse_rule(text: str) -> tuple[str, str]:
 
 
 def describe_options(opts: np.ndarray) -> dict[str, str]:
-    """``{name: text value}`` for a run record or a position file."""
-    return {o.name: o.show(int(opts[o.index])) for o in OPTIONS}
+    """``{name: text value}`` for a run record or a position file; a master's own starting
+    health only when it is set (R-OPT-HEALTH), so records of runs without it stay as they were."""
+    return {
+        o.name: o.show(int(opts[o.index]))
+        for o in OPTIONS
+        if o.rule != "R-OPT-HEALTH" or int(opts[o.index]) != o.default
+    }
+
+
+def starting_health(opts: np.ndarray, hero: int) -> int:
+    """The health a player of this master (codes.NO_HERO: none) starts with: its own
+    (R-OPT-HEALTH) when set, else the health option's (D-LIFE)."""
+    own = int(opts[O_HEALTH_BY_HERO + hero]) if 0 <= hero < N_HEROES else AS_HEALTH
+    return own if own != AS_HEALTH else int(opts[O_HEALTH])
 
 
 def options_from_dict(values: dict[str, str]) -> np.ndarray:

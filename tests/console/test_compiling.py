@@ -118,3 +118,45 @@ def test_numba_cache_index_tells_compiled_from_not(tmp_path):
     cmd = [sys.executable, "-c", script]
     runs = [subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120) for _ in range(2)]
     assert [r.stdout.split() for r in runs] == [["False", "True"], ["True", "True"]], runs[0].stderr[-2000:]
+
+
+def test_on_first_compile_speaks_at_a_real_compile_only(enabled):
+    """The notice of work whose kernels cannot be listed (the play app's warm-up): said when
+    numba really compiles in it, not when everything is loaded already."""
+    import numba
+
+    @numba.njit(cache=False)
+    def twice(x):
+        return 2 * x
+
+    out = io.StringIO()
+    with compiling.on_first_compile(out) as shown:
+        assert twice(21) == 42  # compiles here
+    assert shown() and out.getvalue().startswith(NOTICE) and "done in" in out.getvalue()
+    again = io.StringIO()
+    with compiling.on_first_compile(again) as shown:
+        assert twice(4) == 8  # compiled already: nothing to say
+    assert not shown() and again.getvalue() == ""
+
+
+def test_on_first_compile_is_quiet_unless_enabled(monkeypatch):
+    import numba
+
+    monkeypatch.setattr(compiling, "_enabled", False)
+
+    @numba.njit(cache=False)
+    def thrice(x):
+        return 3 * x
+
+    out = io.StringIO()
+    with compiling.on_first_compile(out) as shown:
+        assert thrice(2) == 6
+    assert not shown() and out.getvalue() == ""
+
+
+def test_inside_on_first_compile_the_listed_notice_stays_quiet(enabled):
+    out = io.StringIO()
+    with compiling.on_first_compile(io.StringIO()):
+        with compiling.compiling([FakeKernel(on_disk=False)], out) as shown:
+            pass
+    assert not shown and out.getvalue() == ""  # one notice, the listener's

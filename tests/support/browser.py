@@ -5,6 +5,7 @@ driven by Playwright for Python with ``executable_path``: Playwright's own brows
 downloaded. ``.ci/run`` installs the package and sets ``CI``, so in CI a missing browser fails the
 tests instead of skipping them (see :func:`require_browser`).
 
+:func:`open_page` loads a page for a test to click and read (the report's game viewer), and
 :func:`check_page` loads the page with every request to anything but a ``file:`` or ``data:`` URL
 blocked and recorded (a report must be self-contained), and returns what a test asserts on: the
 images that did not decode, the number of inline SVGs and of table cells, the console errors and
@@ -13,8 +14,10 @@ uncaught exceptions, and a full-page PNG screenshot.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -148,35 +151,45 @@ def _is_local(url: str) -> bool:
     return url.startswith(("file:", "data:", "blob:", "about:"))
 
 
-def check_page(
-    html_path: str | os.PathLike,
-    screenshot_path: str | os.PathLike,
-    table_selector: str = "#matrix td.cell",
-) -> BrowserCheck:
-    """Open ``html_path`` in headless Chromium, inspect it and save a full-page PNG screenshot.
+@dataclass
+class Watch:
+    """What went wrong in a page opened by :func:`open_page`, recorded as it happens."""
 
-    Requests to anything other than ``file:``/``data:`` URLs are blocked and recorded in
-    ``failed_requests`` (as are local requests that fail). ``cells`` counts the elements matching
-    ``table_selector``.
-    """
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.console_errors or self.page_errors or self.failed_requests)
+
+    def problems(self) -> str:
+        lines = [
+            f"{what}: {item}"
+            for what in ("console_errors", "page_errors", "failed_requests")
+            for item in getattr(self, what)
+        ]
+        return "\n".join(lines) or "none"
+
+
+@contextlib.contextmanager
+def open_page(html_path: str | os.PathLike) -> Iterator[tuple[object, Watch]]:
+    """``html_path`` loaded in headless Chromium: yields (the Playwright page, its Watch), for a
+    test to click and read; requests to anything but ``file:``/``data:`` URLs are blocked and
+    recorded, as are console errors and uncaught exceptions."""
     from playwright.sync_api import sync_playwright
 
-    html_path = Path(html_path).resolve()
-    screenshot_path = Path(screenshot_path)
-    screenshot_path.parent.mkdir(parents=True, exist_ok=True)
-    console_errors: list[str] = []
-    page_errors: list[str] = []
-    failed_requests: list[str] = []
+    watch = Watch()
     blocked: set[str] = set()
 
     def on_console(msg) -> None:
         if msg.type == "error":
             loc = msg.location or {}
             where = f" ({loc.get('url', '')}:{loc.get('lineNumber', '')})" if loc.get("url") else ""
-            console_errors.append(msg.text + where)
+            watch.console_errors.append(msg.text + where)
 
     def on_page_error(exc) -> None:
-        page_errors.append(f"{exc.name}: {exc.message}" if getattr(exc, "name", "") else str(exc))
+        watch.page_errors.append(f"{exc.name}: {exc.message}" if getattr(exc, "name", "") else str(exc))
 
     def on_route(route) -> None:
         url = route.request.url
@@ -184,12 +197,12 @@ def check_page(
             route.continue_()
         else:
             blocked.add(url)
-            failed_requests.append(f"blocked external request: {url}")
+            watch.failed_requests.append(f"blocked external request: {url}")
             route.abort("blockedbyclient")
 
     def on_request_failed(request) -> None:
         if request.url not in blocked:
-            failed_requests.append(f"request failed: {request.url} ({request.failure})")
+            watch.failed_requests.append(f"request failed: {request.url} ({request.failure})")
 
     with tempfile.TemporaryDirectory(prefix="emr-sim-chromium-") as user_data_dir, sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
@@ -208,19 +221,35 @@ def check_page(
             page.on("console", on_console)
             page.on("pageerror", on_page_error)
             page.on("requestfailed", on_request_failed)
-            page.goto(html_path.as_uri(), wait_until="load")
-            seen = page.evaluate(_INSPECT_JS, [table_selector, 10_000])
-            page.screenshot(path=str(screenshot_path), full_page=True)
+            page.goto(Path(html_path).resolve().as_uri(), wait_until="load")
+            yield page, watch
         finally:
             context.close()
 
+
+def check_page(
+    html_path: str | os.PathLike,
+    screenshot_path: str | os.PathLike,
+    table_selector: str = "#matrix td.cell",
+) -> BrowserCheck:
+    """Open ``html_path`` in headless Chromium, inspect it and save a full-page PNG screenshot.
+
+    Requests to anything other than ``file:``/``data:`` URLs are blocked and recorded in
+    ``failed_requests`` (as are local requests that fail). ``cells`` counts the elements matching
+    ``table_selector``.
+    """
+    screenshot_path = Path(screenshot_path)
+    screenshot_path.parent.mkdir(parents=True, exist_ok=True)
+    with open_page(html_path) as (page, watch):
+        seen = page.evaluate(_INSPECT_JS, [table_selector, 10_000])  # type: ignore[attr-defined]
+        page.screenshot(path=str(screenshot_path), full_page=True)  # type: ignore[attr-defined]
     return BrowserCheck(
         images=seen["images"],
         broken_images=seen["broken"],
         svgs=seen["svgs"],
         cells=seen["cells"],
-        console_errors=console_errors,
-        page_errors=page_errors,
-        failed_requests=failed_requests,
+        console_errors=watch.console_errors,
+        page_errors=watch.page_errors,
+        failed_requests=watch.failed_requests,
         screenshot=screenshot_path,
     )

@@ -103,6 +103,16 @@ def cluster_option(command: Callable) -> Callable:
 # what every command that plays named masters takes about the game itself
 game_options = bundle(deck_option, rule_option, hero_mode_option)
 
+# a game against a program (play --human, tui): None means the default of emr_sim.game.versus
+seat_option = click.option("--seat", type=click.IntRange(0, 1), default=None, help="Your seat (default 0).")
+opponent_option = click.option(
+    "--opponent", default=None, help="The program you play: a player spec (default greedy)."
+)
+advisor_option = click.option(
+    "--advisor", default=None, help="The search of hints and reviews (default ismcts:5000)."
+)
+versus_options = bundle(seat_option, opponent_option, advisor_option)
+
 
 def rules_dict(rules: tuple[str, ...], fury: bool | None = None) -> dict[str, str]:
     """--rule NAME=VALUE options as a dict (fury set too when --fury/--no-fury was given)."""

@@ -1,8 +1,10 @@
-"""One game at a time: play, resolve and the short positions (position new / show)."""
+"""One game at a time: play (and play --human), tui, resolve and the short positions
+(position new / show)."""
 
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -16,6 +18,7 @@ from emr_sim.cli.options import (
     rule_option,
     rules_dict,
     skip_blas_probe,
+    versus_options,
 )
 
 
@@ -30,12 +33,22 @@ from emr_sim.cli.options import (
 )
 @click.option("--heroes", default=None, help="Two masters for hero mode, e.g. crow,illusion.")
 @json_option("the game")
+@click.option("--human", is_flag=True, help="Play a seat yourself, one line at a time (docs/play.md).")
+@versus_options
+@click.option("--save", type=click.Path(dir_okay=False), help="With --human: write the game record here.")
 @deck_option
 @rule_option
 @fury_option
-def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
-    """Play one game and print its log in plain words."""
+def play(seed, index, players, heroes, as_json, human, seat, opponent, advisor, save, deck_path, rules, fury):
+    """Play one game and print its log in plain words; with --human, play a seat yourself."""
     skip_blas_probe()
+    if human:
+        if as_json or players != "greedy,greedy":
+            raise BadInputExit("--human plays against --opponent: no --players or --json")
+        play_human(seed, index, heroes, deck_path, rules_dict(rules, fury), seat, opponent, advisor, save)
+        return
+    if (seat, opponent, advisor, save) != (None,) * 4:
+        raise BadInputExit("--seat, --opponent, --advisor and --save go with --human")
     from emr_sim.game.core import hero_mode_rules
     from emr_sim.game.core import play as play_game
     from emr_sim.game.export import game_json
@@ -52,6 +65,50 @@ def play(seed, index, players, heroes, as_json, deck_path, rules, fury) -> None:
     for line in game.log_lines():
         click.echo(line)
     click.echo(summary_line(game.state))
+
+
+def play_human(seed, index, heroes, deck_path, rules, seat, opponent, advisor, save) -> None:
+    """`play --human`: the line mode (emr_sim.game.linemode) on stdin and stdout."""
+    from emr_sim.game.linemode import ENDED, Lines, run_line_game
+    from emr_sim.game.versus import Versus, setup_from_options
+    from emr_sim.game.warm import warm_kernels
+
+    if save:
+        check_output(save, "the game record")
+    setup, advisor = setup_from_options(seed, index, heroes, deck_path, rules, seat, opponent, advisor)
+    io = Lines(
+        lambda: line.rstrip("\r\n") if (line := sys.stdin.readline()) else None,
+        click.echo,
+        advisor,
+        prompt=(lambda text: click.echo(text, nl=False)) if sys.stdin.isatty() else None,
+    )
+    warm_kernels()  # behind the compile notice
+    if run_line_game(Versus(setup), io, save) == ENDED:
+        raise BadInputExit("the input ended before the game did (give `quit` to leave a game on purpose)")
+
+
+@main.command()
+@click.option("--seed", type=INT64, default=1, show_default=True, help="The deal's run seed.")
+@click.option("--index", type=INT64, default=0, show_default=True, help="The deal's game index.")
+@click.option("--heroes", default=None, help="The masters of seat 0 and seat 1, e.g. crow,illusion.")
+@versus_options
+@click.option("--advisor-seed", type=INT64, default=1, show_default=True, help="Seed of hints and reviews.")
+@click.option("--replay", type=click.Path(dir_okay=False), help="Step through a saved game instead.")
+@deck_option
+@rule_option
+@fury_option
+def tui(seed, index, heroes, seat, opponent, advisor, advisor_seed, replay, deck_path, rules, fury) -> None:
+    """Play against a program in a full-screen terminal app, with hints and a review
+    (docs/play.md); needs pip install 'emr-sim[play]'."""
+    from emr_sim.apps.tui import require_textual
+
+    require_textual()  # NeedsTextual: exit 2 naming the extra
+    skip_blas_probe()
+    from emr_sim.apps.tui.start import start
+
+    start(
+        seed, index, heroes, advisor_seed, replay, deck_path, rules_dict(rules, fury), seat, opponent, advisor
+    )
 
 
 @main.command()

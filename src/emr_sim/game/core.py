@@ -301,8 +301,10 @@ def play(
     rules: dict[str, str] | None = None,
     heroes: str | tuple | None = None,
     weights: np.ndarray | None = None,
+    actions: list[int] | None = None,
 ) -> Game:
-    """Play game `index` of run `seed` to the end, step by step; the Game keeps every event.
+    """Play game `index` of run `seed` to the end, step by step; the Game keeps every event
+    (and `actions`, when given, every action code: a game record, emr_sim.game.saved).
     Greedy players read `weights` by seat (players/params.py), the player specs' for None.
 
     The same (seed, index, players, deck, rules, weights) gives the same game as the
@@ -319,6 +321,8 @@ def play(
         seed_rng(prng[p], 0, int(seed), int(index), _engine().PLAYER_STREAM + p)
     while not game.over:
         code = game.choose(kinds, prng, seat_weights)
+        if actions is not None:
+            actions.append(code)
         ev = new_events()
         _engine().apply_action(game.state, game.table, game.opts, ev, code)
         game._keep(ev)

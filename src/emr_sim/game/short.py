@@ -32,7 +32,7 @@ from emr_sim import codes as C
 from emr_sim.cards import card_label
 from emr_sim.game import fields as F
 from emr_sim.game.validate import MAX_COUNT, Layout, PositionError, check_position
-from emr_sim.options import FURY_TURN_START, O_FURY_TIMING, O_HEALTH, O_HERO_MODE
+from emr_sim.options import FURY_TURN_START, O_FURY_TIMING, O_HERO_MODE, starting_health
 from emr_sim.rules.heroes import fury_colours
 
 STEPS = ("turn-start", "turn", "extra")
@@ -172,9 +172,10 @@ def _player(value: object, p: int, s: np.ndarray, opts: np.ndarray, cards: Cards
         raise F.fail(path, f"expected a table, not {type(value).__name__}")
     d = _required(value, path, PLAYER_REQUIRED, PLAYER_OPTIONAL)
     b = C.player_base(p)
-    s[b + C.P_HEALTH] = F.integer(d.get("health", int(opts[O_HEALTH])), f"{path}.health", 0)
     hero = d.get("hero")
     s[b + C.P_HERO] = C.NO_HERO if hero is None else F.named(hero, f"{path}.hero", C.HERO_NAMES, "a hero")
+    start = starting_health(opts, int(s[b + C.P_HERO]))  # R-OPT-HEALTH, else D-LIFE
+    s[b + C.P_HEALTH] = F.integer(d.get("health", start), f"{path}.health", 0)
     _board(d["board"], f"{path}.board", s, p, cards)
     _cards_into(d["hand"], f"{path}.hand", s, b + C.P_HAND_N, C.MAX_HAND, cards)
     _cards_into(d.get("set_aside", []), f"{path}.set_aside", s, b + C.P_ASIDE_N, C.MAX_ASIDE, cards)

@@ -19,7 +19,7 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
-from emr_sim.options import O_HEALTH, O_HERO_MODE, O_RESHUFFLE, O_TURN_CAP
+from emr_sim.options import O_HERO_MODE, O_RESHUFFLE, O_TURN_CAP, starting_health
 
 HAND_LIMIT = 4  # R-HANDLIMIT (rules/turn.py)
 MAX_COUNT = 10**6  # tokens, blocks, counters, damage: far above any game, far below overflow
@@ -194,11 +194,13 @@ def check_hands(s: np.ndarray, p: int) -> None:
 
 
 def check_health(s: np.ndarray, opts: np.ndarray) -> None:
-    """Health never rises above the start (D-LIFE); at 0 the game is over (D-ELIM)."""
-    start, winner = int(opts[O_HEALTH]), int(s[C.H_WINNER])
+    """Health never rises above the start (D-LIFE, or the master's own: R-OPT-HEALTH); at 0 the
+    game is over (D-ELIM)."""
+    winner = int(s[C.H_WINNER])
     running = s[C.H_PHASE] != C.DK_NONE
     for p in (0, 1):
         h = int(s[pb(p) + C.P_HEALTH])
+        start = starting_health(opts, int(s[pb(p) + C.P_HERO]))
         path = f"players[{p}].health"
         if h > start:
             raise fail(path, f"{h} is above the starting health {start} (rules.health; health never rises)")

@@ -3,6 +3,7 @@ data URIs that templates/report.html.j2 shows (report.build puts them together).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -339,7 +340,13 @@ def _example(ex: ExampleGame) -> dict:
         "pair": ex.pair,
         "turns": ex.turns,
         "command": ex.command,
+        "viewer_json": viewer_json(ex.viewer) if ex.viewer else None,
     }
+
+
+def viewer_json(data: dict) -> str:
+    """The game viewer's frames as JSON that is safe inside a <script> element (no "<")."""
+    return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def difference_rows(a: dict, b: dict) -> list[dict]:

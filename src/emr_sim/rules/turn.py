@@ -61,6 +61,7 @@ from emr_sim.options import (
     HERO_RANDOM,
     O_FIRST,
     O_HEALTH,
+    O_HEALTH_BY_HERO,
     O_HERO_MODE,
     O_HERO_SELECT,
     O_TURN_CAP,
@@ -179,6 +180,14 @@ def clear_resolution(S):
     S[RES_BUSHIDO] = NO_CARD
 
 
+@njit
+def start_health(O, hero):
+    """R-OPT-HEALTH: a master's own starting health when set (not 0), else D-LIFE's."""
+    if hero != NO_HERO and O[O_HEALTH_BY_HERO + hero] != 0:
+        return O[O_HEALTH_BY_HERO + hero]
+    return O[O_HEALTH]
+
+
 @njit_entry
 def new_game(S, T, O, ev, seed, index, hero0, hero1):
     """R-SETUP: a fresh game in S from (seed, game index); the engine then advances it."""
@@ -194,8 +203,9 @@ def new_game(S, T, O, ev, seed, index, hero0, hero1):
             hero1 += 1
     for p in range(2):
         base = pb(p)
-        S[base + P_HEALTH] = O[O_HEALTH]
-        S[base + P_HERO] = (hero0 if p == 0 else hero1) if O[O_HERO_MODE] == 1 else NO_HERO
+        hero = (hero0 if p == 0 else hero1) if O[O_HERO_MODE] == 1 else NO_HERO
+        S[base + P_HERO] = hero
+        S[base + P_HEALTH] = start_health(O, hero)
         S[base + P_FURY] = 0
         S[base + P_POISON] = 0
         for k in range(MAX_HAND):

@@ -52,6 +52,7 @@ class ExampleGame:
     lines: list[str] = field(default_factory=list)  # the plain-words log, then the summary line
     why: str = ""  # how the game was picked
     command: str = ""  # the `emr-sim play` command that prints the same log
+    viewer: dict | None = None  # every position, for the report's game viewer (game.frames)
 
     @property
     def matches(self) -> bool:
@@ -118,12 +119,19 @@ def stored_winner(row: pd.Series | dict) -> int | str:
 
 
 def replay(
-    record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int, deck: Deck | None = None, specs=None
+    record: dict,
+    hero_a: str,
+    hero_b: str,
+    pair: int,
+    a_seat: int,
+    deck: Deck | None = None,
+    actions: list[int] | None = None,
+    specs=None,
 ):
-    """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.game.core.Game,
-    with the players as the record says they played (`specs`, else simulate.setup.record_specs:
-    a book's vectors come from the record, so a book file changed or deleted since changes
-    nothing)."""
+    """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.game.core.Game
+    (its action codes appended to `actions` when given), with the players as the record says
+    they played (`specs`, else simulate.setup.record_specs: a book's vectors come from the
+    record, so a book file changed or deleted since changes nothing)."""
     from emr_sim.simulate.setup import record_specs
 
     spec_a, spec_b = specs if specs is not None else record_specs(record)
@@ -136,6 +144,7 @@ def replay(
         deck=deck,
         rules=record["rules"],
         heroes=(seats[0][0], seats[1][0]),
+        actions=actions,
     )
 
 
@@ -172,10 +181,14 @@ def example_game(
     row, why = choose_game(cell, favoured)
     hero_a, hero_b = str(row["hero_a"]), str(row["hero_b"])
     pair, a_seat = int(row["pair"]), int(row["a_seat"])
-    game = replay(record, hero_a, hero_b, pair, a_seat, deck, specs)
+    actions: list[int] = []
+    game = replay(record, hero_a, hero_b, pair, a_seat, deck, actions, specs)
     heroes = (hero_a, hero_b) if a_seat == 0 else (hero_b, hero_a)
     players = tuple(record["players"]) if a_seat == 0 else tuple(reversed(record["players"]))
     first_a = int(row["a_first"])
+    seed = cell_seed(record["seed"], hero_a, hero_b)
+    seats = (str(players[0]), str(players[1]))
+    viewer = game_viewer(game, seed, pair, (heroes[0], heroes[1]), seats, actions)
     return ExampleGame(
         hero_a=hero_a,
         hero_b=hero_b,
@@ -190,7 +203,23 @@ def example_game(
         lines=[*game.log_lines(), summary_line(game.state)],
         why=why,
         command=play_command(record, hero_a, hero_b, pair, a_seat),
+        viewer=viewer,
     )
+
+
+def game_viewer(
+    game, seed: int, index: int, heroes: tuple[str, str], players: tuple[str, str], actions: list[int]
+) -> dict:
+    """The frames of the report's game viewer (emr_sim.game.frames): the game's actions as a
+    game record, replayed through the engine, which must end where the game did."""
+    from emr_sim.game.frames import viewer_data
+    from emr_sim.game.saved import GameRecord
+    from emr_sim.game.saved import replay as replay_record
+
+    record = GameRecord(seed, index, game.rules(), heroes, game.deck.sha256, players, actions)
+    done = replay_record(record, game.deck)
+    assert (done.game.state == game.state).all(), "the record's replay left the game it records"
+    return viewer_data(done, (f"P0 = {heroes[0]} ({players[0]})", f"P1 = {heroes[1]} ({players[1]})"))
 
 
 def deck_problem(record: dict, run_dir: str | Path | None = None) -> tuple[Deck | None, str | None]:

@@ -1,0 +1,1 @@
+"""Applications on top of the package: tui/ is the play app (`emr-sim tui`, docs/play.md)."""
