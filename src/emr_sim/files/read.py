@@ -26,7 +26,13 @@ MAX_DIGITS = 30  # an integer literal this long is no value of ours (Python refu
 
 
 class InputFileError(BadInput):
-    """An input file that cannot be read as what it should be; the message names the file."""
+    """An input file that cannot be read as what it should be; the message names the file.
+    `problem` is the message without the file's name (for a reader that words it its own way),
+    `head` the bytes read of a file over its cap (where it overflowed)."""
+
+    def __init__(self, message: str, problem: str = "", head: bytes = b"") -> None:
+        super().__init__(message)
+        self.problem, self.head = problem or message, head
 
 
 def regular_file_problem(path: str | Path, what: str) -> str | None:
@@ -49,14 +55,16 @@ def read_input(path: str | Path, what: str, max_bytes: int, shown: str | None = 
     name = shown or str(path)
     problem = regular_file_problem(path, what)
     if problem:
-        raise InputFileError(f"{name}: {problem}")
+        raise InputFileError(f"{name}: {problem}", problem)
     try:
         with open(path, "rb") as f:
             data = f.read(max_bytes + 1)
     except OSError as err:
-        raise InputFileError(f"{name}: cannot read the {what}: {err.strerror or err}") from None
+        problem = f"cannot read the {what}: {err.strerror or err}"
+        raise InputFileError(f"{name}: {problem}", problem) from None
     if len(data) > max_bytes:
-        raise InputFileError(f"{name}: larger than {max_bytes:,} bytes: not a {what} file")
+        problem = f"larger than {max_bytes:,} bytes: not a {what} file"
+        raise InputFileError(f"{name}: {problem}", problem, data)
     return data
 
 

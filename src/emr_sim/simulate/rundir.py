@@ -27,7 +27,7 @@ import pandas as pd
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput, quoted
-from emr_sim.files.read import read_json_record
+from emr_sim.files.read import InputFileError, read_input, read_json_record
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
 
@@ -253,6 +253,19 @@ def digest_problem(digest: str, manifest: dict[str, dict]) -> str:
     return f"its sha256 is not the one {RUN_FILE} lists: the file was changed since it was written"
 
 
+CELL_OVERHEAD = 1 << 20  # bytes of a cell file besides its games (Parquet's metadata)
+
+
+def cell_cap(record: dict, entry: dict | None) -> int:
+    """The most bytes a cell file of the run can hold: its games (those the manifest lists,
+    else the most a cell plays) at the bytes a game takes in memory, which its Parquet file
+    never exceeds, and the file's metadata."""
+    from emr_sim.simulate.sizes import HELD_BYTES_PER_GAME
+
+    most = entry["rows"] if entry is not None else max(record["games_per_cell"], record.get("max_games") or 0)
+    return most * HELD_BYTES_PER_GAME + CELL_OVERHEAD
+
+
 def read_cell(run_dir: str | Path, record: dict, hero_a: str, hero_b: str) -> CellRead:
     """Cell (hero_a, hero_b) checked against the manifest (sha256, rows) when it lists the cell,
     and by its content (emr_sim.simulate.cellcheck) always."""
@@ -261,12 +274,10 @@ def read_cell(run_dir: str | Path, record: dict, hero_a: str, hero_b: str) -> Ce
     entry = manifest.get(cell_name(hero_a, hero_b))
     if not path.exists():
         return CellRead(None, None, f"missing ({RUN_FILE} lists it as finished)")
-    if not path.is_file():
-        return CellRead(None, None, "not a file")
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        return CellRead(None, None, f"cannot be read: {err.strerror or err}")
+    try:  # a regular file of at most the bytes its games can take (emr_sim.files.read)
+        data = read_input(path, "cell", cell_cap(record, entry))
+    except InputFileError as err:
+        return CellRead(None, None, err.problem)
     digest = hashlib.sha256(data).hexdigest()
     games, problem = parse_cell(data)
     if games is None:
