@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,11 +29,11 @@ from emr_sim.errors import BadInput, quoted
 from emr_sim.files.read import InputFileError, read_input, read_json_record
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
+from emr_sim.simulate.recordcheck import MANIFEST, record_problem
 
 RUN_FORMAT = "emr-sim run 1"
 RUN_FILE = "run.json"
 CELLS_DIR = "cells"
-MANIFEST = "cells"  # the key of run.json that lists the finished cells
 # keys of the run record that say what was played: a mismatch in any of them is refused
 RECORD_KEYS = (
     "format",
@@ -52,7 +51,6 @@ RECORD_KEYS = (
     "max_games",
     "assignments",
 )
-SHA256 = re.compile(r"^[0-9a-f]{64}$")
 HASH_CHUNK = 1 << 20
 
 
@@ -75,74 +73,17 @@ def run_cells(record: dict) -> list[tuple[str, str]]:
 
 def read_run(run_dir: str | Path) -> dict:
     """The run record of run_dir, checked; BadInput when it is missing, not a run record, or
-    a key the run's cells depend on is missing or wrong (named as 'key ...')."""
+    a key is missing or wrong (named as 'key ...': emr_sim.simulate.recordcheck)."""
     path = Path(run_dir) / RUN_FILE
     if not Path(run_dir).is_dir():
         raise BadInput(f"{run_dir}: no such run directory")
     if not path.is_file():
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
     record = read_json_record(path, "run record", RUN_FORMAT)
-    problem = heroes_problem(record) or sizes_problem(record) or manifest_problem(record)
+    problem = record_problem(record, lambda rec: {cell_name(a, b) for a, b in run_cells(rec)})
     if problem:
         raise BadInput(f"{path}: {problem}")
     return record
-
-
-def heroes_problem(record: dict) -> str | None:
-    if "heroes" not in record:
-        return "key 'heroes' is missing: the record does not say which masters the run plays"
-    heroes = record["heroes"]
-    if not isinstance(heroes, list) or not all(isinstance(h, str) for h in heroes):
-        return f"key 'heroes' must be a list of masters, not {heroes!r}"
-    unknown = [h for h in heroes if h not in C.HERO_NAMES]
-    if unknown:
-        return f"key 'heroes': unknown master {unknown[0]!r}; the masters are {', '.join(C.HERO_NAMES)}"
-    if len(set(heroes)) != len(heroes):
-        return f"key 'heroes' names a master twice: {heroes!r}"
-    if len(heroes) < 2:
-        return f"key 'heroes': at least two masters, not {heroes!r}"
-    if record.get("assignments") not in (None, "every"):
-        return f"key 'assignments' must be \"every\" or absent, not {record.get('assignments')!r}"
-    return None
-
-
-def is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def sizes_problem(record: dict) -> str | None:
-    if "games_per_cell" not in record:
-        return "key 'games_per_cell' is missing: the record does not say how many games a cell has"
-    games = record["games_per_cell"]
-    if not is_count(games) or games < 2 or games % 2:
-        return f"key 'games_per_cell' must be an even number of games, at least 2, not {games!r}"
-    width = record.get("until_ci")
-    if width is not None and (isinstance(width, bool) or not isinstance(width, int | float)):
-        return f"key 'until_ci' must be a half-width or null, not {width!r}"
-    cap = record.get("max_games")
-    if width is not None and cap is not None and (not is_count(cap) or cap < games):
-        return f"key 'max_games' must be a number of games, at least games_per_cell, not {cap!r}"
-    return None
-
-
-def manifest_problem(record: dict) -> str | None:
-    manifest = record.get(MANIFEST)
-    if manifest is None:
-        return None
-    if not isinstance(manifest, dict):
-        return f"key {MANIFEST!r} must be an object (cell: rows and sha256), not {manifest!r}"
-    names = {cell_name(a, b) for a, b in run_cells(record)}
-    for name, entry in manifest.items():
-        key = f"key '{MANIFEST}.{name}'"
-        if name not in names:
-            return f"{key}: not a cell of the run's heroes"
-        if not isinstance(entry, dict):
-            return f"{key} must be an object with rows and sha256, not {entry!r}"
-        if not is_count(entry.get("rows")):
-            return f"{key[:-1]}.rows' must be a number of games, not {entry.get('rows')!r}"
-        if not isinstance(entry.get("sha256"), str) or not SHA256.match(entry["sha256"]):
-            return f"{key[:-1]}.sha256' must be 64 hex digits, not {entry.get('sha256')!r}"
-    return None
 
 
 def manifest_of(record: dict) -> dict[str, dict] | None:

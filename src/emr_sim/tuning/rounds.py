@@ -29,12 +29,13 @@ from emr_sim import codes as C
 from emr_sim.errors import BadInput
 from emr_sim.files.lock import LOCK_FILES, claim_dir
 from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, make_dir, only_leftovers
-from emr_sim.files.read import MAX_RECORD_BYTES, parse_json, read_input, read_json_record
+from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.lineup.heroes import parse_hero_list
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.tuning.cmaes import TuneSettings, candidates_per_generation, tune_vector
 from emr_sim.tuning.gain import Gain, measure_gain
+from emr_sim.tuning.results import read_results
 from emr_sim.tuning.scoring import Field, batch_bytes, deal_seed, score_batch
 
 TUNE_FORMAT = "emr-sim tuning 1"
@@ -127,11 +128,6 @@ def check_tuning_memory(plan: TunePlan, parallel: int, memory: int | None = None
         check_bytes(need, f"{option} {n_pairs:,} with {words}", how, instead, memory)
 
 
-def read_json(path: Path, what: str):
-    """A JSON file of the tuning directory (emr_sim.files.read: a regular file, bounded)."""
-    return parse_json(read_input(path, what, MAX_RECORD_BYTES), path, what)
-
-
 def check_root(root: Path, record: dict) -> list[dict]:
     """The results already in root (resume), BadInput for a directory of another tuning; run
     again under the directory's lock (emr_sim.files.lock.claim_dir)."""
@@ -144,11 +140,7 @@ def check_root(root: Path, record: dict) -> list[dict]:
     differ = [k for k in record if k != "format" and old.get(k) != record[k]]
     if differ:
         raise BadInput(f"{path}: this directory holds another tuning (differs in {', '.join(differ)})")
-    results_path = root / RESULTS_FILE
-    results = read_json(results_path, "results file") if results_path.exists() else []
-    if not isinstance(results, list):
-        raise BadInput(f"{results_path}: not a list of results")
-    return results
+    return read_results(root / RESULTS_FILE, record["heroes"])
 
 
 def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) -> float:
@@ -218,8 +210,8 @@ def apply_results(vectors: np.ndarray, results: list[dict]) -> np.ndarray:
     for r in results:
         if r["accepted"]:
             h = C.HERO_NAMES.index(r["hero"])
-            for p in PARAMS:
-                out[h, p.index] = r["vector"][p.name]
+            for p in PARAMS:  # a parameter the master does not use may be left out, as in a book
+                out[h, p.index] = r["vector"].get(p.name, out[h, p.index])
     return out
 
 
