@@ -181,10 +181,10 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
     from emr_sim.report.ladder import format_ladder, ladder_json
     from emr_sim.simulate.ladder import run_ladder
 
-    def estimate(seconds: float, record: dict) -> None:
+    def estimate(seconds: float, record: dict, games: int) -> None:
         steps = len(record["rungs"]) - 1
-        games = steps * record["games_per_step"]
-        note(f"ladder of {steps} steps, {games:,} games: estimated {estimate_text(seconds, None, cluster)}")
+        when = estimate_text(seconds, None, cluster)
+        note(f"ladder of {steps} steps, {games:,} games to play: estimated {when}")
 
     with resumable("the finished steps and cells are in", run_dir):
         run = run_ladder(

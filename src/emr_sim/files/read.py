@@ -18,7 +18,7 @@ import os
 import stat
 from pathlib import Path
 
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, cut
 
 MAX_RECORD_BYTES = 16 << 20  # a run, ladder or tuning record is kilobytes; a book 1 MiB at most
 MAX_DEPTH = 64  # nesting of JSON arrays and objects: records are 5 deep at most
@@ -136,9 +136,35 @@ def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> objec
         raise InputFileError(f"{name}: not JSON this reader takes: {str(err)[:120]}") from None
 
 
+def too_long(doc: object, where: str = "$") -> tuple[str, TooLong] | None:
+    """The JSON path of the first integer literal kept as TooLong in a parsed document, and it;
+    None when there is none (depth bounded by MAX_DEPTH, so this recursion is too)."""
+    if isinstance(doc, TooLong):
+        return where, doc
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    for key, value in items:
+        found = too_long(
+            value, f"{where}[{key}]" if isinstance(doc, list) else f"{where}.{cut(str(key), 40)}"
+        )
+        if found:
+            return found
+    return None
+
+
 def read_json_record(path: str | Path, what: str, fmt: str, max_bytes: int = MAX_RECORD_BYTES) -> dict:
-    """A JSON object whose "format" is fmt, from a regular file; InputFileError naming the file."""
+    """A JSON object whose "format" is fmt, from a regular file, with no integer too long to
+    be a value anywhere (a record is written back as it was read); InputFileError naming the
+    file, and the JSON path."""
     doc = parse_json(read_input(path, what, max_bytes), path, what)
     if not isinstance(doc, dict) or doc.get("format") != fmt:
         raise InputFileError(f"{path}: not a {what} of format {fmt!r}")
+    refuse_too_long(doc, path)
     return doc
+
+
+def refuse_too_long(doc: object, name: str | Path) -> None:
+    """InputFileError naming the file and the JSON path of an over-long integer, if any."""
+    found = too_long(doc)
+    if found:
+        where, number = found
+        raise InputFileError(f"{name}: {where}: {number!r} is no value of ours (at most {MAX_DIGITS} digits)")

@@ -21,6 +21,7 @@ gains per master against the default greedy.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import importlib.resources
 import json
@@ -31,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, cut
 from emr_sim.files.read import InputFileError, parse_json, read_input
 from emr_sim.lineup.table import BY_NAME, PARAMS, ROW_NAMES, out_of_range, uses
 from emr_sim.players.params import WEIGHT_ROWS, Param, check_vector, default_vector
@@ -45,6 +46,7 @@ TOP_KEYS = ("format", "made_by", "masters", "run", "gains", "tuning")
 REQUIRED_KEYS = ("format", "made_by", "masters")
 RUN_KEYS = ("deck", "deck_sha256", "rules", "fury")
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
+KEY_WORDS = 40  # characters of an unknown key said in a message
 
 
 class BookError(BadInput):
@@ -119,7 +121,7 @@ class Checker:
     def keys(self, value: dict, where: str, known: tuple[str, ...], required: tuple[str, ...]) -> None:
         for key in value:
             if key not in known:
-                raise self.fail(f"{where}.{key}", f"unknown key; known: {', '.join(known)}")
+                raise self.fail(f"{where}.{cut(key, KEY_WORDS)}", f"unknown key; known: {', '.join(known)}")
         for key in required:
             if key not in value:
                 raise self.fail(f"{where}.{key}", "missing")
@@ -148,7 +150,11 @@ class Checker:
         vec = default_vector()
         for key in entries:
             if key not in BY_NAME:
-                raise self.fail(f"{where}.{key}", f"unknown parameter; known: {', '.join(BY_NAME)}")
+                close = difflib.get_close_matches(str(key), BY_NAME, n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                raise self.fail(
+                    f"{where}.{cut(key, KEY_WORDS)}", f"unknown parameter{hint}; `emr-sim players` lists them"
+                )
         for p in PARAMS:
             if p.name not in entries:
                 if uses(p, r):

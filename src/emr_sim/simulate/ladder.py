@@ -157,11 +157,28 @@ def write_record(root: Path, record: dict) -> Path:
     return write_text(root / LADDER_FILE, json.dumps(record, indent=1) + "\n")
 
 
-def estimate_seconds(plan: Plan) -> float:
-    """Seconds the ladder's games should take on its threads or a cluster's workers
-    (emr_sim.simulate.estimate), step by step: the rungs' costs differ."""
-    pairs_per_step = plan.record["games_per_step"] // 2
-    return sum(run_seconds(setup, plan.heroes, pairs_per_step) for setup in plan.setups)
+def games_to_play(plan: Plan, root: Path) -> list[int]:
+    """The games each step has still to play: its cells without a finished file (a step that
+    cannot be read counts whole: its own run says what is wrong with it)."""
+    from emr_sim.simulate.rundir import RUN_FILE, finished_cells
+
+    out = []
+    for k in range(1, len(plan.setups) + 1):
+        folder = step_dir(root, k)
+        try:
+            done = len(finished_cells(folder)) if (folder / RUN_FILE).exists() else 0
+        except BadInput:
+            done = 0
+        out.append(max(0, plan.record["games_per_step"] - done * plan.per_cell))
+    return out
+
+
+def estimate_seconds(plan: Plan, games: list[int] | None = None) -> float:
+    """Seconds the ladder's games (`games` of each step; all of them for None) should take on
+    its threads or a cluster's workers (emr_sim.simulate.estimate), step by step: the rungs'
+    costs differ. A step with nothing to play is not timed."""
+    games = games or [plan.record["games_per_step"]] * len(plan.setups)
+    return sum(run_seconds(s, plan.heroes, n // 2) for s, n in zip(plan.setups, games, strict=True))
 
 
 def run_ladder(
@@ -175,12 +192,12 @@ def run_ladder(
     rules: dict[str, str] | None = None,
     workers: int | None = None,
     quiet: bool = True,
-    on_estimate: Callable[[float, dict], None] | None = None,
+    on_estimate: Callable[[float, dict, int], None] | None = None,
     on_note: Callable[[str], None] | None = None,
     cluster=None,
 ) -> LadderRun:
-    """Play (or resume) every step of the ladder into run_dir; on_estimate(seconds, record)
-    is called before the first game."""
+    """Play (or resume) every step of the ladder into run_dir; on_estimate(seconds, record,
+    games) is called before the first game with the games still to play (none: not called)."""
     plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster)
     root = Path(run_dir)
     check_dir_target(root, NOTHING_WRITTEN)
@@ -188,8 +205,9 @@ def run_ladder(
     start_cluster(plan.setups[0])  # inputs checked: a cluster starts before anything is written
     check = partial(check_root, record=plan.record)
     with claim_dir(root, check, partial(write_record, record=plan.record)):  # one writer a ladder
-        if on_estimate:
-            on_estimate(estimate_seconds(plan), plan.record)
+        todo = games_to_play(plan, root)
+        if on_estimate and sum(todo):
+            on_estimate(estimate_seconds(plan, todo), plan.record, sum(todo))
         return play_steps(root, plan, fury, deck, rules, quiet, on_note, cluster)
 
 

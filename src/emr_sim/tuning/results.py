@@ -11,7 +11,7 @@ from pathlib import Path
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput, quoted
-from emr_sim.files.read import MAX_RECORD_BYTES, parse_json, read_input
+from emr_sim.files.read import MAX_RECORD_BYTES, parse_json, read_input, refuse_too_long
 
 GAIN_NUMBERS = ("before", "after", "gain", "ci_low", "ci_high")
 
@@ -33,6 +33,7 @@ def read_results(path: Path, heroes: list[str]) -> list[dict]:
     if not path.exists():
         return []
     doc = parse_json(read_input(path, "results file", MAX_RECORD_BYTES), path, "results file")
+    refuse_too_long(doc, path)  # the results are written back as they were read
     if not isinstance(doc, list):
         raise ResultsError(f"{path}: $: must be a list of results, not {type(doc).__name__}")
     seen: set[tuple[int, str]] = set()
