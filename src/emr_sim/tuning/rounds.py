@@ -139,7 +139,10 @@ def check_root(root: Path, record: dict) -> list[dict]:
     old = read_json_record(path, "tuning record", TUNE_FORMAT)
     differ = [k for k in record if k != "format" and old.get(k) != record[k]]
     if differ:
-        raise BadInput(f"{path}: this directory holds another tuning (differs in {', '.join(differ)})")
+        raise BadInput(
+            f"{path}: this directory holds a different tuning (differs in {', '.join(differ)}); "
+            "use another directory, or the same options to resume"
+        )
     return read_results(root / RESULTS_FILE, record["heroes"])
 
 
