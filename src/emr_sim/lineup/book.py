@@ -32,8 +32,8 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim.errors import BadInput, cut
-from emr_sim.files.read import InputFileError, parse_json, read_input
+from emr_sim.errors import BadInput, cut, quoted
+from emr_sim.files.read import InputFileError, TooLong, parse_json, read_input
 from emr_sim.lineup.table import BY_NAME, PARAMS, ROW_NAMES, out_of_range, uses
 from emr_sim.players.params import WEIGHT_ROWS, Param, check_vector, default_vector
 
@@ -47,6 +47,7 @@ REQUIRED_KEYS = ("format", "made_by", "masters")
 RUN_KEYS = ("deck", "deck_sha256", "rules", "fury")
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
 KEY_WORDS = 40  # characters of an unknown key said in a message
+VALUE_WORDS = 80  # characters of a wrong value said in a message
 
 
 class BookError(BadInput):
@@ -98,6 +99,17 @@ def load_book(path: str | Path, shown: str | None = None) -> Book:
         run=checker.run(doc.get("run")),
         gains=checker.gains(doc.get("gains", {})),
     )
+
+
+def json_words(value: object) -> str:
+    """A JSON value as a message shows it: its JSON text cut to a readable length, an integer
+    too long to be a value by its length (emr_sim.files.read.TooLong)."""
+    if isinstance(value, TooLong):
+        return repr(value)
+    try:
+        return cut(json.dumps(value), VALUE_WORDS)
+    except (TypeError, ValueError):
+        return quoted(value, VALUE_WORDS)
 
 
 def is_number(value: object) -> bool:
@@ -169,7 +181,7 @@ class Checker:
 
     def entry(self, value: object, p: Param, where: str) -> float:
         if not is_number(value):
-            raise self.fail(where, f"must be a number, not {json.dumps(value)}")
+            raise self.fail(where, f"must be a number, not {json_words(value)}")
         assert isinstance(value, (int, float))
         problem = out_of_range(value, p.low, p.high, p.integer)
         if problem:
@@ -195,7 +207,7 @@ class Checker:
         self.keys(gains, "$.gains", ROW_NAMES, ())
         for key, gain in gains.items():
             if gain is not None and not is_number(gain):
-                raise self.fail(f"$.gains.{key}", f"must be a number or null, not {json.dumps(gain)}")
+                raise self.fail(f"$.gains.{key}", f"must be a number or null, not {json_words(gain)}")
         return {k: (None if v is None else float(v)) for k, v in gains.items()}
 
 

@@ -77,7 +77,7 @@ def read_run(run_dir: str | Path) -> dict:
     path = Path(run_dir) / RUN_FILE
     if not Path(run_dir).is_dir():
         raise BadInput(f"{run_dir}: no such run directory")
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():  # anything else there is named by the reader
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
     record = read_json_record(path, "run record", RUN_FORMAT)
     problem = record_problem(record, lambda rec: {cell_name(a, b) for a, b in run_cells(rec)})

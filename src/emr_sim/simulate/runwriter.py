@@ -81,7 +81,7 @@ class RunWriter:
         todo, changed = [], False
         for a, b in cells:
             path, name = cell_path(self.root, a, b), cell_name(a, b)
-            if path.exists() and not path.is_file():
+            if path.is_dir():
                 raise WriteError(path, "a directory is in the way", f"move it away; {self.kept()}")
             if name not in self.manifest and not path.exists():
                 todo.append((a, b))
