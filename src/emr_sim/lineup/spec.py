@@ -185,7 +185,7 @@ def without_technique(spec: PlayerSpec) -> PlayerSpec:
 BOOK_KINDS = ("book", "book-notech", "tuned", "tuned-notech")  # whose vectors come from a file
 
 
-def spec_from_record(entry: object, name: str, where: str) -> PlayerSpec:
+def spec_from_record(entry: object, name: object, where: str) -> PlayerSpec:
     """The player of a run record's `player_specs` entry, without reading any file: a book
     kind's vectors and its book's path and sha256 are in the record (so a run whose book file
     was changed or deleted since is reported as it was played); any other kind is its text
@@ -219,7 +219,7 @@ def spec_from_record(entry: object, name: str, where: str) -> PlayerSpec:
     canonical = f"{kind}:{book['path']}" if params else kind
     if text != canonical:
         raise fail(".text", f"{quoted(text)} is not the spec of its book ({quoted(canonical)})")
-    vectors = vectors_from(entry.get("vectors"), name, f"{where}.vectors")
+    vectors = vectors_from(entry.get("vectors"), str(name), f"{where}.vectors")
     found = Book(book["path"], book["sha256"], vectors, "the run record", None, {})
     return made(kind, params, found, text, vectors)
 

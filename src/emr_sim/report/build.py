@@ -106,8 +106,9 @@ def write_report(
     if context["skill"] and on_summary is not None:
         for line in context["skill"]["summary"]:
             on_summary(line)
-    for warning in data.skill_warnings if on_note is not None else ():
-        on_note(warning)
+    if on_note is not None:
+        for warning in data.skill_warnings:
+            on_note(warning)
     for each in (data.run, data.other, *data.rungs[1:]):
         if on_note is not None and each is not None:
             view = run_view(each)

@@ -4,6 +4,7 @@ summary is in report.summary, which needs no pandas)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pandas as pd
 
@@ -94,7 +95,7 @@ def format_significant(adjusted: pd.DataFrame, method: str) -> list[str]:
 
 
 def format_compare(
-    cells: pd.DataFrame, heroes: pd.DataFrame, differ: list[str], method: str, left_out: list[str] = ()
+    cells: pd.DataFrame, heroes: pd.DataFrame, differ: list[str], method: str, left_out: Sequence[str] = ()
 ) -> str:
     """What moved between two runs: what differs and which cells are left out, then heroes,
     then cells, deltas in points with paired intervals."""

@@ -73,7 +73,7 @@ def played_problem(record: dict) -> str | None:
     from emr_sim.options import make_options
 
     seed, players = record.get("seed"), record.get("players")
-    if not is_int(seed) or not INT64[0] <= seed <= INT64[1]:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not INT64[0] <= seed <= INT64[1]:
         return f"key 'seed' must be a whole number (a 64-bit seed), not {quoted(seed)}"
     if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
         return f"key 'players' must be the two sides' player specs, not {quoted(players)}"
