@@ -15,10 +15,11 @@ import re
 from collections.abc import Callable
 
 from emr_sim import codes as C
-from emr_sim.errors import quoted
+from emr_sim.errors import cut, quoted
 
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
 INT64 = (-(2**63), 2**63 - 1)  # a seed reaches the kernels as int64
+KEY_WORDS = 40  # characters of a key said in a message
 HALF_WIDTH_MAX = 0.5  # --until-ci is a half-width below this
 MANIFEST = "cells"  # the key of run.json that lists the finished cells
 
@@ -106,7 +107,7 @@ def manifest_problem(record: dict, cell_names: set[str]) -> str | None:
     if not isinstance(manifest, dict):
         return f"key {MANIFEST!r} must be an object (cell: rows and sha256), not {quoted(manifest)}"
     for name, entry in manifest.items():
-        key = f"key '{MANIFEST}.{quoted(name)[1:-1]}"
+        key = f"key '{MANIFEST}.{cut(str(name), KEY_WORDS)}"
         if name not in cell_names:
             return f"{key}': not a cell of the run's heroes"
         if not isinstance(entry, dict):
