@@ -376,3 +376,11 @@ def test_a_finished_run_whose_book_was_deleted_is_reported_from_its_record(made,
     html = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "cannot be replayed" not in html
     assert "replay's winner" in html and "matches the run's record" in html  # a game replayed
+
+
+def test_tune_names_its_own_argument_not_an_option_it_lacks(tmp_path):
+    """Example 4: `tune crow,crow` spoke of a `--heroes` option `tune` does not have."""
+    line = refused(
+        tmp_path, "tune", "crow,crow", "-o", tmp_path / "t", needles=("HEROES names a master twice",)
+    )
+    assert "--heroes" not in line
