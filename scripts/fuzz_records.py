@@ -52,6 +52,7 @@ from emr_sim.lineup.book import tuned_path
 CASE_SECONDS = 60  # a case that takes longer is a hang (the slowest measured take about 2 s)
 REPORT_EVERY = 2  # one accepted run-record case in this many also writes the HTML report
 KEEP_FAILURES = 20
+ROUNDS = 20  # hypothesis runs at most this many times to reach --cases
 HUGE_DIGITS = 5000
 LONG_TEXT = 100_000
 DEEP = 100_000
@@ -218,6 +219,7 @@ class Fuzz:
     def __init__(self, log: Path, work: Path, pristine: Path) -> None:
         self.log, self.work, self.pristine = log, work, pristine
         self.counts: Counter = Counter()
+        self.tried = 0
         self.failures: list[dict] = []
         self.log.write_text("", encoding="utf-8")
 
@@ -226,7 +228,7 @@ class Fuzz:
         if len(self.failures) < KEEP_FAILURES:
             self.failures.append({**case, "why": why[:500]})
 
-    def prepare(self, data, number: int) -> tuple[dict, Path]:
+    def prepare(self, data) -> tuple[dict, Path]:
         """A fresh copy of the real files with one mutated; the case in words."""
         kind = data.draw(st.sampled_from(sorted(TARGETS)))
         target = data.draw(st.sampled_from(TARGETS[kind]))
@@ -245,10 +247,7 @@ class Fuzz:
         else:
             what = data.draw(st.sampled_from(FILE_KINDS))
             replace_file(path, what)
-        case = {"case": number, "kind": kind, "file": target, "mutation": f"{way}: {what}"}
-        with self.log.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(case) + "\n")
-        return case, folder
+        return {"kind": kind, "file": target, "mutation": f"{way}: {what}"}, folder
 
     def check(self, case: dict, args: list[str], result) -> str | None:
         """None when the command kept its promise, else what went wrong."""
@@ -267,8 +266,17 @@ class Fuzz:
             return f"an error line of {len(errors[0]):,} characters"
         return None
 
-    def try_case(self, data, number: int) -> None:
-        case, folder = self.prepare(data, number)
+    def try_case(self, data, cases: int) -> None:
+        """One case: its draws are all made first (a draw hypothesis cuts short ends the case
+        before it is numbered), and a case past `cases` is not run."""
+        case, folder = self.prepare(data)
+        if self.tried >= cases:
+            return
+        self.tried += 1
+        case = {"case": self.tried, **case}
+        number = self.tried
+        with self.log.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(case) + "\n")
         cwd = os.getcwd()
         os.chdir(folder)
         signal.alarm(CASE_SECONDS)
@@ -308,27 +316,27 @@ def run(cases: int, log: Path, seed: int = 0) -> dict:
     with tempfile.TemporaryDirectory() as work:
         pristine = make_pristine(Path(work))
         fuzz = Fuzz(log, Path(work), pristine)
-        numbers = iter(range(1, cases + 1))
+        for round_ in range(ROUNDS):  # hypothesis may stop short of max_examples: go on
+            left = cases - fuzz.tried
+            if left <= 0:
+                break
 
-        @hypothesis.seed(seed)  # the same seed draws the same cases
-        @settings(
-            max_examples=cases,
-            database=None,
-            deadline=None,
-            phases=[Phase.generate],
-            suppress_health_check=list(HealthCheck),
-        )
-        @given(st.data())
-        def one(data):
-            number = next(numbers, cases + 1)
-            if number > cases:
-                return  # hypothesis may ask for an example more than max_examples
-            try:
-                fuzz.try_case(data, number)
-            except Exception:  # noqa: BLE001 - the harness itself must not stop the run
-                fuzz.fail({"case": number}, traceback.format_exc(limit=3).splitlines()[-1])
+            @hypothesis.seed(seed * ROUNDS + round_)  # the same seed draws the same cases
+            @settings(
+                max_examples=left,
+                database=None,
+                deadline=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
+            @given(st.data())
+            def one(data):
+                try:
+                    fuzz.try_case(data, cases)
+                except Exception:  # noqa: BLE001 - the harness itself must not stop the run
+                    fuzz.fail({"case": fuzz.tried}, traceback.format_exc(limit=3).splitlines()[-1])
 
-        one()
+            one()
         tried = sum(1 for _ in log.open(encoding="utf-8"))
         seconds = round(time.perf_counter() - start, 1)
         return {"cases": tried, "seed": seed, "seconds": seconds, **fuzz.summary()}
