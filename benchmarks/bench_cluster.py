@@ -75,7 +75,7 @@ def timed_pairs(setup, n_pairs: int) -> float:
 def empty_tasks(cluster, setup) -> None:
     """The fixed cost of a task, games aside: EMPTY tasks of no pairs sent and gathered."""
     weights = runner.pairs.seat_weights(setup.weights())
-    args = (setup.table, setup.opts, 1, 0, 0, setup.sides(0, 1), weights, True)
+    args = (setup.table, setup.opts, 1, 0, 0, setup.sides(0, 1), weights, runner.pairs.RECORD_COLS)
     cluster.map_ordered(K.play_chunk, [args] * 10)  # connections made
     start = time.perf_counter()
     cluster.map_ordered(K.play_chunk, [args] * EMPTY)

@@ -1,7 +1,7 @@
 """Every action of seeded games, to check that an optimisation changes no decision.
 
     python benchmarks/greedy_fingerprint.py save BASELINE.npz [--games 200]
-    python benchmarks/greedy_fingerprint.py check BASELINE.npz [--games 200] [--list N]
+    python benchmarks/greedy_fingerprint.py check BASELINE.npz [--games 200] [--list N] [--cards]
 
 Plays a fixed set of matches (greedy, greedy-notech and random players; fury off, and
 fury on with every ordered pair of the 8 heroes and with heroes drawn at random; a few
@@ -10,6 +10,8 @@ record and the two heroes. `check` replays them and lists every match that diffe
 rules and heroes, how many games differ (in their actions, and how many of those in their
 result record), the first N of them, and for heroes drawn at random how many differing
 games had each hero. A match missing from an older baseline is reported as new.
+With --cards the loop tracks the card events (`--cards` of matchup and matrix,
+loops/card_events.py) while it plays: tracking must change no decision either.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import numpy as np
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
 from emr_sim.jit import njit_alloc
+from emr_sim.loops.card_events import end_cards, start_cards
 from emr_sim.loops.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals
@@ -35,22 +38,24 @@ MAX_STEPS = 4000  # action codes kept per game
 
 
 @njit_alloc
-def play_logged(T, O, seed, first, count, seats, recs, actions, heroes, weights):
+def play_logged(T, O, seed, first, count, seats, recs, actions, heroes, weights, cards):
     """engine.play_game's loop, keeping each action code in actions[k] (-1 after the end)
     and the heroes of the two seats in heroes[k] (NO_HERO with fury off); the greedy
-    players read `weights` by seat (players/params.py: the defaults)."""
-    S, obs, ev, legal, prng, scratch = new_buffers()
+    players read `weights` by seat (players/params.py: the defaults); the card events are
+    tracked in `cards` when it has words (CE_SIZE), not when it is empty."""
+    S, obs, ev, legal, prng, scratch, _none = new_buffers()
     for k in range(count):
         deck_totals(T, scratch[0])
         recs[k, :] = 0
         ev[0, 0] = 0
         new_game(S, T, O, ev, seed, first + k, seats[2], seats[3])
+        start_cards(S, cards)
         for p in range(2):
             heroes[k, p] = S[C.P_BASE + p * C.P_SIZE + C.P_HERO]
         for p in range(2):
             seed_rng(prng[p], 0, seed, first + k, PLAYER_STREAM + p)
         advance(S, T, O, ev)
-        tally(ev, recs[k])
+        tally(S, ev, recs[k], cards)
         step = 0
         while S[C.H_PHASE] != C.DK_NONE:
             code = decide(S, T, O, seats, obs, legal, prng, scratch, None, weights)
@@ -58,8 +63,9 @@ def play_logged(T, O, seed, first, count, seats, recs, actions, heroes, weights)
                 actions[k, step] = code
             step += 1
             apply_action(S, T, O, ev, code)
-            tally(ev, recs[k])
+            tally(S, ev, recs[k], cards)
         finish_record(S, recs[k])
+        end_cards(S, cards)
 
 
 G, N, R = C.PLAYER_GREEDY, C.PLAYER_GREEDY_NOTECH, C.PLAYER_RANDOM
@@ -88,8 +94,9 @@ def matches(games: int):
         yield f"on random heroes {rule}", rules, (G, G, -1, -1), 19, games
 
 
-def play_all(games: int) -> dict[str, np.ndarray]:
+def play_all(games: int, track_cards: bool = False) -> dict[str, np.ndarray]:
     deck = load_deck()
+    cards = np.zeros(C.CE_SIZE if track_cards else 0, dtype=np.int64)
     weights = default_weights()
     out = {}
     for name, rules, seats, seed, count in matches(games):
@@ -99,7 +106,17 @@ def play_all(games: int) -> dict[str, np.ndarray]:
         actions = np.full((count, MAX_STEPS), -1, dtype=np.int64)
         heroes = np.zeros((count, 2), dtype=np.int64)
         play_logged(
-            table, opts, seed, 0, count, np.array(seats, dtype=np.int64), recs, actions, heroes, weights
+            table,
+            opts,
+            seed,
+            0,
+            count,
+            np.array(seats, dtype=np.int64),
+            recs,
+            actions,
+            heroes,
+            weights,
+            cards,
         )
         out[name + " records"] = recs
         out[name + " actions"] = actions
@@ -153,9 +170,10 @@ def main() -> None:
     parser.add_argument("path")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--list", type=int, default=5, help="differing games listed per match")
+    parser.add_argument("--cards", action="store_true", help="track the card events while playing")
     args = parser.parse_args()
     start = time.perf_counter()
-    now = play_all(args.games)
+    now = play_all(args.games, args.cards)
     n_games = sum(v.shape[0] for k, v in now.items() if k.endswith("records"))
     n_actions = sum(int((v >= 0).sum()) for k, v in now.items() if k.endswith("actions"))
     print(f"{n_games} games, {n_actions} decisions, {time.perf_counter() - start:.1f} s")

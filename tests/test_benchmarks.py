@@ -24,6 +24,11 @@ ROOT = str(BENCH.parent)
             "files identical: True",
         ),
         ("ab_trees.py", [ROOT, ROOT, "--rounds", "1", "--cli", "heroes"], "same results in every run"),
+        (
+            "bench_cards.py",
+            ["--rounds", "1", "--games", "20"],
+            "same games with and without the card events: True",
+        ),
         ("bench_ismcts.py", ["speed", "--iterations", "200", "--positions", "1"], "leaf=tuned"),
         ("bench_ismcts.py", ["strength", "-n", "2", "--rungs", "greedy,ismcts:2"], "ismcts:2 against greedy"),
         ("bench_tui.py", ["keys", "--decisions", "1"], "searched in the worker thread"),

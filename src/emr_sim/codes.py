@@ -324,6 +324,27 @@ TECH_F_CHOOSE = N_HEROES  # F-CHOOSE: the played card's effect applied instead
 TECH_NAMES = HERO_NAMES + ("fury-choose",)
 GR_SIZE = GR_TECH + 2 * N_TECH
 
+# ---------------------------------------------------------------- card events (--cards)
+# Per game and seat, which shot cards met each event: a set of cards as CARD_WORDS int64
+# words of CARD_BITS bits (card c: word c // CARD_BITS, bit c % CARD_BITS; 62 bits, so a word
+# stays a non-negative int64 and plain Python, NUMBA_DISABLE_JIT=1, computes the same). The
+# game loop's card buffer (loops/engine.new_buffers) holds CE_SIZE words, set (seat, event,
+# word) at (seat * N_CARD_EVENTS + event) * CARD_WORDS + word; size 0 when tracking is off.
+# Bow cards (ids from BOW_BASE, R-BOW) are not tracked: they are on the board from the start.
+CARD_BITS = 62
+CARD_WORDS = 2  # MAX_SHOT = 124 = 2 * 62 shot cards
+CE_DEALT = 0  # in the opening hand (R-SETUP)
+CE_DRAWN = 1  # in hand at some time: dealt, drawn (R-DRAW, E-DRAW) or set aside (H-EARTH)
+CE_HELD = 2  # in hand when the seat chose a turn's action (R-TURN: DK_TURN pending)
+CE_PLAYED = 3  # played (R-PLAY)
+CE_EJECTED = 4  # ejected to attack (R-PLAY: the far card of the pair)
+CE_HIT = 5  # ejected and hit (R-HIT)
+CE_BLOCKED = 6  # blocked with (R-BLOCK, H-MASTER)
+CE_COUNTERED = 7  # dragon countered with (R-COUNTER)
+CE_END = 8  # in hand when the game ended
+N_CARD_EVENTS = 9
+CARD_EVENT_NAMES = ("dealt", "drawn", "held", "played", "ejected", "hit", "blocked", "countered", "end")
+CE_SIZE = 2 * N_CARD_EVENTS * CARD_WORDS  # words of one game's card sets, both seats
 
 # ---------------------------------------------------------------- decoding, as plain functions
 # The kernels wrap these with njit (rules/core.py: pb, target_player, target_sub); the Python

@@ -19,6 +19,7 @@ table = card_table(load_deck(), opts)
 sides = np.array([1, 1, 0, 6], dtype=np.int64)  # greedy crow vs greedy illusion
 agg = np.zeros(aggregate.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
 rows = np.zeros((0, aggregate.RECORD_COLS), dtype=np.int64)
+card_rows = np.zeros((4, aggregate.CARD_RECORD_COLS), dtype=np.int64)  # --cards: the card sets too
 out = engine.results_array(2)
 seats = np.array([1, 1, 0, 6], dtype=np.int64)
 aggregate.play_pairs(table, opts, 5, 0, 1, sides, agg, rows)
@@ -26,6 +27,7 @@ engine.play_many(table, opts, 5, 0, 2, seats, out)
 before = rtsys.get_allocation_stats()
 for k in range(20):
     aggregate.play_pairs(table, opts, 5, k, 2, sides, agg, rows)
+    aggregate.play_pairs(table, opts, 5, k, 2, sides, agg, card_rows)
     engine.play_many(table, opts, 5, k, 2, seats, out)
 after = rtsys.get_allocation_stats()
 print(after.alloc - before.alloc, after.free - before.free,

@@ -130,7 +130,7 @@ def first_attack(ev):
 def sample_games(T, O, seed, count, seats, plays, defences, weights):
     """Play `count` seeded games; fill `plays` (K_*) for every greedy play and `defences`
     (D_*) for every greedy answer with a block legal. Returns the numbers of rows."""
-    S, obs, ev, legal, prng, scratch = new_buffers()
+    S, obs, ev, legal, prng, scratch, _cards = new_buffers()
     S2 = np.zeros(C.STATE_SIZE, dtype=np.int64)
     ev2 = np.zeros((C.MAX_EVENTS + 1, C.EV_SIZE), dtype=np.int64)
     n_plays = 0

@@ -92,7 +92,7 @@ def test_html_holds_the_section(made):
     assert "crow vs wind" in text
     assert re.search(r"2\. greedy [+-]\d+\.\d \([+-]\d+\.\d – [+-]\d+\.\d\)", text)  # the worth, measured
     assert "played 72 games per rung" in text  # 2 variants × 2 opponents × 3 masters × 3 deals × 2 seats
-    assert "9. How to read the numbers" in html
+    assert "9. Metagame" in html and "10. How to read the numbers" in html
 
 
 def test_without_technique_pairs_the_worth_is_not_played(runs, tmp_path):

@@ -110,6 +110,15 @@ def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp
     assert len(threads) >= 4 and threads == dask
 
 
+def test_a_matrix_with_card_events_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp_path):
+    """--cards: the chunks' record rows carry the card sets on the workers too."""
+    args = dict(heroes="crow,earth", games=60, seed=5, workers=2, cards=True)
+    run_matrix(tmp_path / "threads", **args)
+    run_matrix(tmp_path / "cluster", **args, cluster=local2)
+    threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
+    assert threads == dask and b'"cards": true' in threads["run.json"]
+
+
 def test_the_next_cells_are_sent_while_one_ends(local2, small_chunks, tmp_path, monkeypatch):
     """Chunks of the cells to come are sent ahead (Cluster.expect) and taken by their cell."""
     ahead = watch(monkeypatch, "take", lambda cluster, args: K.chunk_key(args) in cluster.sent)

@@ -27,7 +27,7 @@ from emr_sim.simulate.matrix import CellSpec, play_cell, run_matrix
 from emr_sim.simulate.records import BYTES_PER_GAME, COLUMN_TYPES, GameColumns
 from emr_sim.simulate.rundir import cell_path, load_games, load_run, read_run
 from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.sizes import HELD_BYTES_PER_GAME, MAX_GAMES, check_memory
+from emr_sim.simulate.sizes import CARD_HELD_BYTES_PER_GAME, HELD_BYTES_PER_GAME, MAX_GAMES, check_memory
 
 HUGE = 10**12  # the issue's -n
 ROW_BUDGET = 200  # bytes a game may take while a cell is played
@@ -132,6 +132,14 @@ def test_check_memory_compares_the_estimate_with_the_machine():
     check_memory(1000, "x", memory=1000 * HELD_BYTES_PER_GAME)
     with pytest.raises(ValueError, match=r"about 350.4 kB of memory \(1,001 games"):
         check_memory(1001, "x", memory=1000 * HELD_BYTES_PER_GAME)
+
+
+def test_check_memory_counts_the_card_events_with_cards():
+    each = HELD_BYTES_PER_GAME + CARD_HELD_BYTES_PER_GAME
+    check_memory(1000, "x", memory=1000 * each, cards=True)
+    with pytest.raises(ValueError, match=f"1,001 games at {each} bytes each"):
+        check_memory(1001, "x", memory=1000 * each, cards=True)
+    check_memory(1001, "x", memory=1000 * each)  # without them a game takes less
 
 
 # ---------------------------------------------------------------- compact records

@@ -102,6 +102,12 @@ def cluster_option(command: Callable) -> Callable:
 
 # what every command that plays named masters takes about the game itself
 game_options = bundle(deck_option, rule_option, hero_mode_option)
+cards_option = click.option(
+    "--cards",
+    is_flag=True,
+    help="Keep which cards each side drew, played, hit with ... in every game's record "
+    "(for `emr-sim card-stats`; docs/insight.md).",
+)
 
 # a game against a program (play --human, tui): None means the default of emr_sim.game.versus
 seat_option = click.option("--seat", type=click.IntRange(0, 1), default=None, help="Your seat (default 0).")

@@ -10,6 +10,7 @@ from emr_sim.cli.app import BadInputExit, main, note
 from emr_sim.cli.options import (
     HALF_WIDTH,
     bundle,
+    cards_option,
     check_output,
     cluster_option,
     estimate_text,
@@ -43,6 +44,7 @@ run_options = bundle(seed_option, players_option, workers_option)
 @json_option("the summary")
 @quiet_option
 @game_options
+@cards_option
 @cluster_option
 def matchup(
     hero_a,
@@ -57,6 +59,7 @@ def matchup(
     deck_path,
     rules,
     fury,
+    cards,
     cluster,
 ):
     """Head-to-head of HERO_A and HERO_B in seat-swapped pairs of games.
@@ -76,7 +79,7 @@ def matchup(
     chosen = rules_dict(rules)  # --rule fury=...: matchup() says to use --fury/--no-fury
     result = run_matchup(
         hero_a, hero_b, games, seed, players, fury, deck_path, chosen, workers,
-        records=bool(records_path), quiet=quiet, on_note=note, cluster=cluster,
+        records=bool(records_path), quiet=quiet, on_note=note, cluster=cluster, cards=cards,
     )  # fmt: skip
     if records_path:
         from emr_sim.simulate.records import write_records
@@ -110,10 +113,11 @@ def matchup(
     is_flag=True,
     help="Every ordered pair of masters, mirrors included (for two different players).",
 )
+@cards_option
 @cluster_option
 def matrix(
     run_dir, games, heroes, until_ci, max_games, seed, players, workers, as_json, quiet, method,
-    deck_path, rules, fury, every_assignment, cluster,
+    deck_path, rules, fury, every_assignment, cards, cluster,
 ):  # fmt: skip
     """Play every pair of distinct heroes into RUN_DIR and print the hero matrix.
 
@@ -132,7 +136,7 @@ def matrix(
         run = run_matrix(
             run_dir, heroes, games, seed, players, fury, deck_path, rules_dict(rules), workers,
             until_ci, max_games, quiet, on_note=note, every=every_assignment, on_estimate=estimate,
-            cluster=cluster,
+            cluster=cluster, cards=cards,
         )  # fmt: skip
     games_frame = load_games(run.run_dir)
     if as_json:

@@ -151,13 +151,16 @@ def too_long(doc: object, where: str = "$") -> tuple[str, TooLong] | None:
     return None
 
 
-def read_json_record(path: str | Path, what: str, fmt: str, max_bytes: int = MAX_RECORD_BYTES) -> dict:
-    """A JSON object whose "format" is fmt, from a regular file, with no integer too long to
-    be a value anywhere (a record is written back as it was read); InputFileError naming the
-    file, and the JSON path."""
+def read_json_record(
+    path: str | Path, what: str, fmt: str | tuple[str, ...], max_bytes: int = MAX_RECORD_BYTES
+) -> dict:
+    """A JSON object whose "format" is fmt (or one of the formats fmt lists), from a regular
+    file, with no integer too long to be a value anywhere (a record is written back as it was
+    read); InputFileError naming the file, and the JSON path."""
+    formats = (fmt,) if isinstance(fmt, str) else fmt
     doc = parse_json(read_input(path, what, max_bytes), path, what)
-    if not isinstance(doc, dict) or doc.get("format") != fmt:
-        raise InputFileError(f"{path}: not a {what} of format {fmt!r}")
+    if not isinstance(doc, dict) or doc.get("format") not in formats:
+        raise InputFileError(f"{path}: not a {what} of format {' or '.join(map(repr, formats))}")
     refuse_too_long(doc, path)
     return doc
 

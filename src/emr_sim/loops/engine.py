@@ -57,6 +57,7 @@ from emr_sim.codes import (
     TECH_F_CHOOSE,
 )
 from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
+from emr_sim.loops.card_events import end_cards, start_cards, tally_cards
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.greedy import choose_greedy
 from emr_sim.players.ismcts import new_search, search_choice
@@ -76,13 +77,15 @@ SEARCH_KINDS = (PLAYER_ISMCTS, PLAYER_ISMCTS_OPEN)  # the players that need sear
 
 @njit_alloc
 def new_buffers():
-    """(state, observation, events, legal, player rngs, the greedy's scratch) for one game loop."""
+    """(state, observation, events, legal, player rngs, the greedy's scratch, card sets) for one
+    game loop. The card sets (loops/card_events.py) are empty: no tracking; loops/pairs.py puts
+    CE_SIZE words in their place to track (the same types: the same compiled loop)."""
     S = np.zeros(STATE_SIZE, dtype=np.int64)
     obs = np.zeros(STATE_SIZE, dtype=np.int64)
     ev = np.zeros((MAX_EVENTS + 1, EV_SIZE), dtype=np.int64)
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     prng = np.zeros((2, 4), dtype=np.int64)
-    return S, obs, ev, legal, prng, new_scratch()
+    return S, obs, ev, legal, prng, new_scratch(), np.zeros(0, dtype=np.int64)
 
 
 def search_buffers(kinds) -> tuple | None:
@@ -115,8 +118,9 @@ def decide(S, T, O, kinds, obs, legal, prng, scratch, search, weights):
 
 
 @njit
-def tally(ev, rec):
-    """Add this step's events to the game's result record, then empty the buffer."""
+def tally(S, ev, rec, cards):
+    """Add this step's events to the game's result record (and, tracking, to the card sets),
+    then empty the buffer."""
     for r in range(1, ev[0, 0] + 1):
         kind = ev[r, 0]
         p = ev[r, 1]
@@ -136,6 +140,8 @@ def tally(ev, rec):
             rec[GR_TECH + p * N_TECH + ev[r, 2]] += 1
         elif kind == E_CHOOSE:
             rec[GR_TECH + p * N_TECH + TECH_F_CHOOSE] += 1
+    if cards.shape[0] > 0:
+        tally_cards(S, ev, cards)
     ev[0, 0] = 0
 
 
@@ -155,20 +161,22 @@ def game_loop(T, O, seed, index, seats, bufs, search, rec, weights):
     """Play game `index` of run `seed` to its end. seats = (kind0, kind1, hero0, hero1),
     weights by seat (players/params.py), search: search_buffers(seats). Inlined into the
     pair loop (emr_sim.loops.pairs) and into play_game."""
-    S, obs, ev, legal, prng, scratch = bufs
+    S, obs, ev, legal, prng, scratch, cards = bufs
     deck_totals(T, scratch[0])
     rec[:] = 0
     ev[0, 0] = 0
     new_game(S, T, O, ev, seed, index, seats[2], seats[3])
+    start_cards(S, cards)
     for p in range(2):
         seed_rng(prng[p], 0, seed, index, PLAYER_STREAM + p)
     advance(S, T, O, ev)
-    tally(ev, rec)
+    tally(S, ev, rec, cards)
     while S[H_PHASE] != DK_NONE:
         code = decide(S, T, O, seats, obs, legal, prng, scratch, search, weights)
         apply_action(S, T, O, ev, code)
-        tally(ev, rec)
+        tally(S, ev, rec, cards)
     finish_record(S, rec)
+    end_cards(S, cards)
 
 
 @njit_entry

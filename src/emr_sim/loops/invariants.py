@@ -163,7 +163,7 @@ def check_state(S, T, O, health_before, legal):
 @njit_alloc
 def checked_game(T, O, seed, index, seats, bufs, search, weights):
     """Play one game, checking every state; returns (INV_* code, steps)."""
-    S, obs, ev, legal, prng, player_scratch = bufs
+    S, obs, ev, legal, prng, player_scratch, _cards = bufs
     deck_totals(T, player_scratch[0])
     new_game(S, T, O, ev, seed, index, seats[2], seats[3])
     for p in range(2):

@@ -13,6 +13,7 @@ then the histogram of game lengths in turns (AG_HIST + turns).
 import numpy as np
 
 from emr_sim.codes import (
+    CE_SIZE,
     DRAWN_GAME,
     GR_BLOCKS,
     GR_COUNTERS,
@@ -109,11 +110,17 @@ def add_pair(agg, first, second):
 def play_pairs(T, O, seed, first_pair, n_pairs, sides, agg, records, weights=None):
     """Play pairs first_pair.. of run `seed`; sides = (kind A, kind B, hero A, hero B),
     weights by side (players/params.py: (2, WEIGHT_ROWS, N_PARAMS), the defaults for None).
-    Adds them into agg; when records has rows, game k of this call goes to records[k].
+    Adds them into agg; when records has rows, game k of this call goes to records[k]: its
+    record, side A's seat, and with CARD_RECORD_COLS columns (--cards) its card sets
+    (loops/card_events.py; the loop tracks them only then).
     Python allocates the buffers, so that the kernel that plays is compiled once, without
     numba's runtime and with the game loop inlined (jit.njit_inline): a njit_alloc kernel
     calling it would compile the whole game a second time."""
     bufs = new_buffers()
+    if records.shape[1] == CARD_RECORD_COLS:  # the card sets tracked: same types, same kernel
+        bufs = (*bufs[:-1], np.zeros(CE_SIZE, dtype=np.int64))
+    elif records.shape[1] != RECORD_COLS:
+        raise ValueError(f"records have {records.shape[1]} columns, not {RECORD_COLS} or {CARD_RECORD_COLS}")
     search = search_buffers(sides[:2])  # None without a search player: a kernel without it
     rec = np.zeros(GR_SIZE, dtype=np.int64)
     seats = np.zeros(4, dtype=np.int64)
@@ -147,6 +154,7 @@ def pair_loop(
     seats (4), outcome (2), and the weights by seat when side A sits in seat 0 (by_side) or
     in seat 1 (swapped)."""
     keep = records.shape[0] > 0
+    cards = bufs[6]  # the card sets: no words unless tracked
     for j in range(n_pairs):
         for a_seat in range(2):
             seats[a_seat] = sides[0]
@@ -160,6 +168,8 @@ def pair_loop(
                 for c in range(GR_SIZE):
                     records[2 * j + a_seat, c] = rec[c]
                 records[2 * j + a_seat, GR_SIZE] = a_seat
+                for c in range(cards.shape[0]):
+                    records[2 * j + a_seat, GR_SIZE + 1 + c] = cards[c]
         add_pair(agg, outcome[0], outcome[1])
 
 
@@ -168,3 +178,9 @@ KERNELS = (pair_loop, new_buffers)  # what play_pairs calls: emr_sim.console.com
 # choose_ismcts, cached only once such a loop was compiled
 SEARCH_KERNELS = (*KERNELS, choose_ismcts)
 RECORD_COLS = GR_SIZE + 1  # a game record and the seat of side A
+CARD_RECORD_COLS = RECORD_COLS + CE_SIZE  # ... then its card sets (--cards)
+
+
+def record_cols(cards: bool) -> int:
+    """Columns of the record rows: with the card sets (--cards) or without."""
+    return CARD_RECORD_COLS if cards else RECORD_COLS

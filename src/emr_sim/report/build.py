@@ -14,15 +14,14 @@ templates/report.html.j2 (autoescaped) and writes one self-contained HTML file a
 from __future__ import annotations
 
 import datetime as dt
-import importlib.resources
 from collections.abc import Callable
 from pathlib import Path
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from emr_sim.files.outdir import check_output_file
 from emr_sim.files.write import write_text
 from emr_sim.report import sections as R
+from emr_sim.report.cards import card_section
+from emr_sim.report.templating import environment
 from emr_sim.report.view import RunData, run_view
 from emr_sim.studies.report_data import ALPHA, ReportData
 from emr_sim.version import __version__
@@ -42,6 +41,11 @@ def report_context(data: ReportData) -> dict:
         from emr_sim.report.skill import skill_section
 
         skill = skill_section(data.rungs, data.worth, data.technique_pairs, data.skill_warnings)
+    meta = None
+    if data.meta:
+        from emr_sim.report.meta import meta_section
+
+        meta = meta_section(data.meta)
     return {
         "title": f"Hero matrix report: {R.run_label(run)}",
         "generated": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -61,6 +65,8 @@ def report_context(data: ReportData) -> dict:
         "lopsided": R.lopsided_section(run, data),
         "compare": R.comparison_section(run, other) if other is not None else None,
         "skill": skill,
+        "cards": card_section(data.cards, data.cards_note, run.record["heroes"]),  # None without --cards
+        "meta": meta,
     }
 
 
@@ -69,17 +75,6 @@ def missing_cells(run: RunData) -> list[str]:
     ca, cb = run.cells["hero_a"].astype(str), run.cells["hero_b"].astype(str)
     done = {(a, b) for a, b in zip(ca, cb, strict=True)}
     return [f"{a} vs {b}" for a, b in run.expected_cells if (a, b) not in done and (b, a) not in done]
-
-
-def environment() -> Environment:
-    folder = importlib.resources.files("emr_sim.report") / "templates"
-    return Environment(
-        loader=FileSystemLoader(str(folder)),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
 
 
 def render(context: dict) -> str:

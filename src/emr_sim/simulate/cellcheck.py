@@ -13,7 +13,7 @@ import pandas as pd
 from pandas.api.types import is_integer_dtype
 
 from emr_sim.simulate.cells import BATCH_PAIRS, half_width
-from emr_sim.simulate.records import GAME_FIELDS, SIDE_STATS, SIDES
+from emr_sim.simulate.records import CARD_COLUMNS, GAME_FIELDS, SIDE_STATS, SIDES
 
 HERO_COLUMNS = ("hero_a", "hero_b")
 VALUE_COLUMNS = (
@@ -28,13 +28,26 @@ VALUE_COLUMNS = (
 )
 
 
-def columns_problem(games: pd.DataFrame) -> str | None:
+def columns_problem(games: pd.DataFrame, cards: bool = False) -> str | None:
+    """The columns of the records schema (with `cards`, a run made with --cards: the card sets
+    too, each an int64 column of non-negative words: loops/card_events.py)."""
     for name in (*HERO_COLUMNS, *VALUE_COLUMNS):
         if name not in games.columns:
             return f"no column {name!r}: not a cell file of this version"
     for name in VALUE_COLUMNS:
         if not is_integer_dtype(games[name]):
             return f"column {name!r} holds {games[name].dtype}, not integers"
+    return cards_columns_problem(games) if cards else None
+
+
+def cards_columns_problem(games: pd.DataFrame) -> str | None:
+    for name in CARD_COLUMNS:
+        if name not in games.columns:
+            return f"no column {name!r}: the run keeps the card events (--cards), this cell does not"
+        if games[name].dtype != np.int64:
+            return f"column {name!r} holds {games[name].dtype}, not int64 card sets"
+        if len(games) and int(games[name].min()) < 0:
+            return f"column {name!r} holds a negative word: not a set of cards"
     return None
 
 
@@ -81,7 +94,7 @@ def count_problem(games: pd.DataFrame, record: dict) -> str | None:
 def cell_problem(games: pd.DataFrame, hero_a: str, hero_b: str, record: dict) -> str | None:
     """What is wrong with `games` as cell (hero_a, hero_b) of the run `record`, or None."""
     return (
-        columns_problem(games)
+        columns_problem(games, record.get("cards") is True)
         or heroes_problem(games, hero_a, hero_b)
         or games_problem(games)
         or count_problem(games, record)

@@ -101,16 +101,17 @@ def parse_cluster(text: str, name: str | None = None) -> tuple[str, int | str]:
 
 def play_chunk(table, opts, seed, first_pair, count, sides, weights, keep_rows):
     """One task: pairs first_pair .. first_pair + count - 1 of `seed`; (aggregate, record
-    rows, empty unless keep_rows). Runs on a worker; the kernels load from its cache."""
+    rows, empty unless keep_rows). keep_rows: the rows' columns (loops.pairs.record_cols: with
+    the card events or not), 0 for none. Runs on a worker; the kernels load from its cache."""
     agg = np.zeros(pairs.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
-    rows = np.zeros((2 * count if keep_rows else 0, pairs.RECORD_COLS), dtype=np.int64)
+    rows = np.zeros((2 * count if keep_rows else 0, keep_rows or pairs.RECORD_COLS), dtype=np.int64)
     pairs.play_pairs(table, opts, seed, first_pair, count, sides, agg, rows, weights)
     return agg, rows
 
 
 def warm_up(table, opts, sides, weights) -> int:
     """Load (or compile) the kernels in this worker process by playing no pairs; its pid."""
-    play_chunk(table, opts, 0, 0, 0, sides, weights, False)
+    play_chunk(table, opts, 0, 0, 0, sides, weights, 0)
     return os.getpid()
 
 
@@ -240,8 +241,10 @@ class Cluster:
         a worker, so that each has its next chunk while the client hears of the last."""
         return GUESSED_PER_WORKER * len(self.workers()) * chunk_pairs(sides)
 
-    def run_pairs(self, table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress):
-        """runner.run_pairs on the cluster: the aggregate; keep(first row, rows) in pair order."""
+    def run_pairs(self, table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress, columns=None):
+        """runner.run_pairs on the cluster: the aggregate; keep(first row, rows) in pair order,
+        rows of `columns` (loops.pairs.record_cols; RECORD_COLS for None)."""
+        width = (columns or pairs.RECORD_COLS) if keep else 0
         from distributed import as_completed
 
         self.warm(table, opts, sides, weights)
@@ -250,7 +253,7 @@ class Cluster:
         where: dict[str, tuple[int, int]] = {}
 
         def send(first: int, count: int):
-            future = self.take((table, opts, seed, first_pair + first, count, sides, weights, bool(keep)))
+            future = self.take((table, opts, seed, first_pair + first, count, sides, weights, width))
             where[future.key] = (first, count)
             return future
 

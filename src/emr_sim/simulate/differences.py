@@ -23,6 +23,7 @@ RECORD_WORDS = {
     "until_ci": "until interval ±",
     "max_games": "max games per cell",
     "assignments": "hero assignments",
+    "cards": "card events (--cards)",
 }
 
 

@@ -58,18 +58,22 @@ def matchup(
     records: bool = False,
     quiet: bool = True,
     on_note=None,
+    cards: bool = False,
     cluster=None,
 ) -> MatchupResult:
     """Play about n games (rounded up to pairs) of hero_a against hero_b; the summary
-    (and, with records=True, one row per game as a DataFrame). on_note(text) receives the
-    warnings of the set-up (a book tuned on another deck or rules). With `cluster` (a
-    connected emr_sim.simulate.cluster.Cluster) the pairs play on its workers."""
+    (and, with records=True, one row per game as a DataFrame; with cards=True too, the
+    card events in it: emr_sim.loops.card_events). on_note(text) receives the warnings of
+    the set-up (a book tuned on another deck or rules). With `cluster` (a connected
+    emr_sim.simulate.cluster.Cluster) the pairs play on its workers."""
     if n < 1:
         raise ValueError(f"-n must be at least 1, not {n}")
     check_games(n)
     n_pairs = math.ceil(n / 2)
+    if cards and not records:
+        raise ValueError("--cards keeps the card events in the games' records: give --records FILE too")
     if records:
-        check_memory(2 * n_pairs, f"keeping the records of -n {n:,}")
+        check_memory(2 * n_pairs, f"keeping the records of -n {n:,}", cards=cards)
     setup = run_setup(
         seed=seed,
         players=players,
@@ -78,6 +82,7 @@ def matchup(
         rules=rules,
         workers=workers,
         what="a matchup",
+        cards=cards,
         cluster=cluster,
     )
     for warning in setup_warnings(setup) if on_note else ():
@@ -88,7 +93,7 @@ def matchup(
     if records:
         from emr_sim.simulate.records import GameColumns  # pandas (0.3 s) only when records are kept
 
-        kept = GameColumns(2 * n_pairs, hero_a, hero_b)
+        kept = GameColumns(2 * n_pairs, hero_a, hero_b, cards=cards)
     start_cluster(setup)  # inputs checked: a cluster starts (kept out of the timing)
     load_kernels(setup, sides)  # kept out of the timing
     start = time.perf_counter()

@@ -34,7 +34,7 @@ from emr_sim.simulate.cells import (
 )
 from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.records import GameColumns
-from emr_sim.simulate.rundir import RUN_FORMAT
+from emr_sim.simulate.rundir import run_format
 from emr_sim.simulate.runner import (
     drop_guesses,
     expect,
@@ -63,7 +63,7 @@ def play_part(spec: CellSpec, hero_a: str, hero_b: str, first_pair: int, n_pairs
     """Pairs first_pair.. of the cell as compact columns, converted chunk by chunk."""
     sides = spec.setup.sides(C.HERO_NAMES.index(hero_a), C.HERO_NAMES.index(hero_b))
     seed = cell_seed(spec.setup.seed, hero_a, hero_b)
-    part = GameColumns(2 * n_pairs, hero_a, hero_b, first_pair)
+    part = GameColumns(2 * n_pairs, hero_a, hero_b, first_pair, cards=spec.setup.cards)
     run_pairs(spec.setup, sides, n_pairs, progress, seed, keep=part.put, first_pair=first_pair)
     return part
 
@@ -160,15 +160,18 @@ def check_sizes(games: int, until_ci: float | None, max_games: int | None) -> No
         check_games(max_games, "--max-games")
 
 
-def check_matrix_memory(n_cells: int, games: int, until_ci: float | None, max_games: int | None) -> None:
+def check_matrix_memory(
+    n_cells: int, games: int, until_ci: float | None, max_games: int | None, cards: bool = False
+) -> None:
     """ValueError when the games held at once would not fit: a cell at its largest while it is
-    played, or every cell at its smallest, which `matrix` and `report` load together."""
+    played, or every cell at its smallest, which `matrix` and `report` load together (with
+    `cards`, the card events too)."""
     cell = max(games, (max_games or DEFAULT_MAX_GAMES) if until_ci else games)
     if n_cells * games > cell:
         what = f"{n_cells} cells of --games {games:,}, loaded together for the tables,"
-        check_memory(n_cells * games, what)
+        check_memory(n_cells * games, what, cards=cards)
     else:
-        check_memory(cell, f"a cell of {cell:,} games")
+        check_memory(cell, f"a cell of {cell:,} games", cards=cards)
 
 
 def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_games, every=False) -> dict:
@@ -176,7 +179,7 @@ def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_
     "assignments" only when every ordered pair is played, so other records stay as they were."""
     extra = {"assignments": EVERY} if every else {}
     return {
-        "format": RUN_FORMAT,
+        "format": run_format(setup.cards),
         **run_record(setup),
         "heroes": list(heroes),
         "games_per_cell": int(2 * math.ceil(games / 2)),
@@ -217,6 +220,7 @@ def run_matrix(
     every: bool = False,
     strength_only: bool = False,
     on_estimate: Callable[[float, int], None] | None = None,
+    cards: bool = False,
     cluster=None,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
@@ -224,11 +228,13 @@ def run_matrix(
     on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter),
     on_estimate(seconds, games) before the first game with the cells to play (at least, with
     until_ci: emr_sim.simulate.estimate). With `cluster` (a connected
-    emr_sim.simulate.cluster.Cluster) the cells play on its workers, the files the same."""
+    emr_sim.simulate.cluster.Cluster) the cells play on its workers, the files the same.
+    With `cards` the cells keep the card events (emr_sim.loops.card_events; the run's format
+    is rundir.CARD_RUN_FORMAT)."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
     cells = cell_pairs(names, every)
-    check_matrix_memory(len(cells), games, until_ci, max_games)
+    check_matrix_memory(len(cells), games, until_ci, max_games, cards)
     setup = run_setup(
         seed=seed,
         players=players,
@@ -237,6 +243,7 @@ def run_matrix(
         rules=rules,
         workers=workers,
         what="a matrix",
+        cards=cards,
         cluster=cluster,
     )
     if not strength_only:

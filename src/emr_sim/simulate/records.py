@@ -17,6 +17,11 @@ Columns, with the narrowest integer type each is held in (COLUMN_TYPES):
                               damage_<source>   damage TAKEN by the side, per SOURCE_NAMES
                               effect_<effect>   effects applied by the side, per EFFECT_NAMES[1:]
                               tech_<technique>  technique uses, per TECH_NAMES
+    cards_<event>_<a|b><w>  int64, only in runs made with --cards (CARD_COLUMNS): the side's
+                            set of shot cards that met the event (codes.CARD_EVENT_NAMES:
+                            dealt, drawn, held, played, ejected, hit, blocked, countered, end),
+                            word w of CARD_WORDS, card c at bit c % CARD_BITS of word
+                            c // CARD_BITS (emr_sim.loops.card_events; card_sets decodes them)
 
 Why small types: a cell of 1,000,000 games is 75 bytes a game this way, 520 as int64
 (docs/matrix.md has the measured peaks). A column widens along INT_TYPES (int8, int16,
@@ -65,6 +70,38 @@ COLUMN_TYPES |= {name: np.dtype(np.int8) for name in ("a_seat", "a_first", "win_
 COLUMN_TYPES |= {name: np.dtype(np.int16) for name in GAME_FIELDS}
 COLUMN_TYPES |= {f"{name}_{letter}": np.dtype(np.int8) for letter in SIDES for name in SIDE_STATS}
 BYTES_PER_GAME = len(HERO_COLUMNS) * HERO_CODE_BYTES + sum(t.itemsize for t in COLUMN_TYPES.values())
+CARD_BASE = C.GR_SIZE + 1  # the card sets' first column in record rows (loops.pairs.CARD_RECORD_COLS)
+CARD_TYPE = np.dtype(np.int64)
+
+
+def card_column(event: str, letter: str, word: int) -> str:
+    """The column of side `letter`'s set of cards of `event`, word `word`: cards_drawn_a0."""
+    return f"cards_{event}_{letter}{word}"
+
+
+CARD_COLUMNS = tuple(
+    card_column(event, letter, w)
+    for letter in SIDES
+    for event in C.CARD_EVENT_NAMES
+    for w in range(C.CARD_WORDS)
+)
+
+
+def has_cards(games: pd.DataFrame) -> bool:
+    """Whether a records frame holds the card sets (a run made with --cards)."""
+    return all(name in games.columns for name in CARD_COLUMNS)
+
+
+def card_sets(words: list[np.ndarray], n_cards: int) -> np.ndarray:
+    """The cards of one set column group as a (games, n_cards) bool array: `words` are the
+    CARD_WORDS columns of one event and side, card c is bit c % CARD_BITS of word c // CARD_BITS."""
+    parts = [
+        np.unpackbits(
+            np.ascontiguousarray(w, dtype="<i8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
+        )[:, : C.CARD_BITS]
+        for w in words
+    ]
+    return np.concatenate(parts, axis=1)[:, :n_cards].view(bool)
 
 
 def fitting_type(values: np.ndarray, at_least: np.dtype) -> np.dtype:
@@ -98,20 +135,30 @@ def row_columns(rows: np.ndarray, first_pair: int) -> Iterator[tuple[str, np.nda
         seat = a_seat if side == 0 else 1 - a_seat
         for name, (base, width, k) in SIDE_STATS.items():
             yield f"{name}_{letter}", rows[idx, base + seat * width + k]
+    if rows.shape[1] > CARD_BASE:  # --cards: the card sets, by seat in the rows
+        for side, letter in enumerate(SIDES):
+            seat = a_seat if side == 0 else 1 - a_seat
+            for e, event in enumerate(C.CARD_EVENT_NAMES):
+                for w in range(C.CARD_WORDS):
+                    at = CARD_BASE + (seat * C.N_CARD_EVENTS + e) * C.CARD_WORDS + w
+                    yield card_column(event, letter, w), rows[idx, at]
 
 
 class GameColumns:
     """The games of a run (or of one part of a cell) as compact columns, filled chunk by chunk.
 
     put() converts a chunk's record rows into the columns as it arrives; frame() gives the
-    DataFrame without copying them. Columns are allocated once, for n_games.
+    DataFrame without copying them. Columns are allocated once, for n_games; with `cards`
+    the card sets too (record rows of loops.pairs.CARD_RECORD_COLS columns).
     """
 
-    def __init__(self, n_games: int, hero_a: str, hero_b: str, first_pair: int = 0):
+    def __init__(self, n_games: int, hero_a: str, hero_b: str, first_pair: int = 0, cards: bool = False):
         self.n_games = n_games
         self.heroes = (hero_a, hero_b)
         self.first_pair = first_pair
-        self.columns = {name: np.zeros(n_games, dtype=kind) for name, kind in COLUMN_TYPES.items()}
+        self.cards = cards
+        types = COLUMN_TYPES | (dict.fromkeys(CARD_COLUMNS, CARD_TYPE) if cards else {})
+        self.columns = {name: np.zeros(n_games, dtype=kind) for name, kind in types.items()}
 
     def put(self, first_row: int, rows: np.ndarray) -> None:
         """Rows first_row.. of these games (first_row even: whole pairs)."""
@@ -140,9 +187,9 @@ class GameColumns:
     def joined(cls, parts: list[GameColumns]) -> GameColumns:
         """The parts one after the other, each column joined once and the parts' arrays
         released as it goes (so the games are held about once, not twice)."""
-        whole = cls(0, *parts[0].heroes, parts[0].first_pair)
+        whole = cls(0, *parts[0].heroes, parts[0].first_pair, parts[0].cards)
         whole.n_games = sum(p.n_games for p in parts)
-        for name in COLUMN_TYPES:
+        for name in list(whole.columns):
             pieces = [p.columns.pop(name) for p in parts]
             kind = max((piece.dtype for piece in pieces), key=INT_TYPES.index)
             whole.columns[name] = np.concatenate(pieces, dtype=kind)
@@ -151,8 +198,9 @@ class GameColumns:
 
 def game_frame(rows: np.ndarray, hero_a: str, hero_b: str, first_pair: int = 0) -> pd.DataFrame:
     """One row per game from record rows (emr_sim.loops.pairs.RECORD_COLS wide: the game
-    record, then side A's seat), rows 2j and 2j+1 being pair first_pair + j."""
-    games = GameColumns(len(rows), hero_a, hero_b, first_pair)
+    record, then side A's seat; CARD_RECORD_COLS: then the card sets), rows 2j and 2j+1
+    being pair first_pair + j."""
+    games = GameColumns(len(rows), hero_a, hero_b, first_pair, cards=rows.shape[1] > CARD_BASE)
     games.put(0, rows)
     return games.frame()
 
@@ -162,6 +210,10 @@ def swap_sides(games: pd.DataFrame) -> pd.DataFrame:
     rename = {"hero_a": "hero_b", "hero_b": "hero_a", "win_a": "win_b", "win_b": "win_a"}
     for name in SIDE_STATS:
         rename |= {f"{name}_a": f"{name}_b", f"{name}_b": f"{name}_a"}
+    for event in C.CARD_EVENT_NAMES:
+        for w in range(C.CARD_WORDS):
+            a, b = card_column(event, "a", w), card_column(event, "b", w)
+            rename |= {a: b, b: a}
     out = games.rename(columns=rename)
     out["a_seat"] = 1 - games["a_seat"]
     out["a_first"] = 1 - games["a_first"]

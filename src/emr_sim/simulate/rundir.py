@@ -32,6 +32,11 @@ from emr_sim.simulate.cells import EVERY, cell_pairs
 from emr_sim.simulate.recordcheck import MANIFEST, record_problem
 
 RUN_FORMAT = "emr-sim run 1"
+# A run made with --cards: its cells hold the card sets too (records.CARD_COLUMNS) and its
+# record says "cards": true. Runs without them keep format 1, so they resume as before;
+# readers take both.
+CARD_RUN_FORMAT = "emr-sim run 2"
+RUN_FORMATS = (RUN_FORMAT, CARD_RUN_FORMAT)
 RUN_FILE = "run.json"
 CELLS_DIR = "cells"
 # keys of the run record that say what was played: a mismatch in any of them is refused
@@ -50,8 +55,19 @@ RECORD_KEYS = (
     "until_ci",
     "max_games",
     "assignments",
+    "cards",
 )
 HASH_CHUNK = 1 << 20
+
+
+def run_format(cards: bool) -> str:
+    """The format of a new run's record: with the card events or without."""
+    return CARD_RUN_FORMAT if cards else RUN_FORMAT
+
+
+def has_card_events(record: dict) -> bool:
+    """Whether a checked run record's cells hold the card events (made with --cards)."""
+    return record.get("format") == CARD_RUN_FORMAT
 
 
 def cell_name(hero_a: str, hero_b: str) -> str:
@@ -79,11 +95,25 @@ def read_run(run_dir: str | Path) -> dict:
         raise BadInput(f"{run_dir}: no such run directory")
     if not path.exists() and not path.is_symlink():  # anything else there is named by the reader
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
-    record = read_json_record(path, "run record", RUN_FORMAT)
-    problem = record_problem(record, lambda rec: {cell_name(a, b) for a, b in run_cells(rec)})
+    record = read_json_record(path, "run record", RUN_FORMATS)
+    problem = cards_problem(record) or record_problem(
+        record, lambda rec: {cell_name(a, b) for a, b in run_cells(rec)}
+    )
     if problem:
         raise BadInput(f"{path}: {problem}")
     return record
+
+
+def cards_problem(record: dict) -> str | None:
+    """Format 2 and "cards": true go together (a run made with --cards), format 1 without it."""
+    cards = record.get("cards")
+    if record["format"] == CARD_RUN_FORMAT and cards is not True:
+        return f"key 'cards' must be true in a run record of format {CARD_RUN_FORMAT!r}, not {quoted(cards)}"
+    if record["format"] == RUN_FORMAT and cards is not None:
+        return (
+            f"key 'cards' belongs to format {CARD_RUN_FORMAT!r} (a run made with --cards), not {RUN_FORMAT!r}"
+        )
+    return None
 
 
 def manifest_of(record: dict) -> dict[str, dict] | None:
@@ -140,6 +170,8 @@ def repair_command(run_dir: str | Path, record: dict) -> str:
     words += ["-n", str(record["games_per_cell"])]
     if record.get("assignments") == "every":
         words.append("--every-assignment")
+    if has_card_events(record):
+        words.append("--cards")
     if record.get("seed") is not None:
         words += ["--seed", str(record["seed"])]
     if record.get("players") not in (None, ["greedy", "greedy"]):

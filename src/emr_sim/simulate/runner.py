@@ -68,7 +68,10 @@ def expect(setup: RunSetup, calls: list[tuple[np.ndarray, int, int, bool]]) -> N
     pair 0 with the set-up's weights, so it sends their chunks ahead; nothing on threads."""
     if setup.cluster is not None and calls:
         weights = pairs.seat_weights(setup.weights())
-        ahead = [(seed, 0, n_pairs, sides, weights, keep) for sides, n_pairs, seed, keep in calls]
+        width = pairs.record_cols(setup.cards)  # the chunks' record columns (0: none kept)
+        ahead = [
+            (seed, 0, n_pairs, sides, weights, width if keep else 0) for sides, n_pairs, seed, keep in calls
+        ]
         setup.cluster.expect(setup.table, setup.opts, ahead)
 
 
@@ -78,7 +81,8 @@ def guess(setup: RunSetup, sides: np.ndarray, seed: int, parts: list[tuple[int, 
     chunks when it has nothing certain to send. Nothing on threads."""
     if setup.cluster is not None and parts:
         weights = pairs.seat_weights(setup.weights())
-        calls = [(seed, first, n_pairs, sides, weights, True) for first, n_pairs in parts]
+        width = pairs.record_cols(setup.cards)
+        calls = [(seed, first, n_pairs, sides, weights, width) for first, n_pairs in parts]
         setup.cluster.guess(setup.table, setup.opts, calls)
 
 
@@ -105,19 +109,23 @@ def run_pairs(
 ) -> np.ndarray:
     """Play pairs first_pair .. first_pair + n_pairs - 1 of the run (on its seed, or `seed`)
     on setup.workers threads; the aggregate. With `keep`, keep(first row, rows) receives each
-    chunk's record rows (row 2k + s is game s of the k-th pair played) on this thread.
+    chunk's record rows (row 2k + s is game s of the k-th pair played) on this thread, with
+    the card events when the set-up keeps them (--cards: loops.pairs.record_cols).
     Greedy players read `weights` by side (players/params.py), the set-up's specs' for None."""
     table, opts, workers = setup.table, setup.opts, setup.workers
     seed = setup.seed if seed is None else seed
     size = pairs.aggregate_size(int(opts[O_TURN_CAP]))
     weights = pairs.seat_weights(setup.weights() if weights is None else weights)  # checked once
+    columns = pairs.record_cols(setup.cards)
     load_kernels(setup, sides, weights)  # once, before the threads start
     if setup.cluster is not None:  # the same chunks on worker processes (emr_sim.simulate.cluster)
-        return setup.cluster.run_pairs(table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress)
+        return setup.cluster.run_pairs(
+            table, opts, seed, first_pair, n_pairs, sides, weights, keep, progress, columns
+        )
 
     def task(first: int, count: int) -> tuple[int, int, np.ndarray, np.ndarray]:
         agg = np.zeros(size, dtype=np.int64)
-        rows = np.zeros((2 * count if keep else 0, pairs.RECORD_COLS), dtype=np.int64)
+        rows = np.zeros((2 * count if keep else 0, columns), dtype=np.int64)
         pairs.play_pairs(table, opts, seed, first_pair + first, count, sides, agg, rows, weights)
         return first, count, agg, rows
 

@@ -39,6 +39,7 @@ class RunSetup:
     specs: tuple[PlayerSpec, PlayerSpec]  # the player of side A, side B (emr_sim.lineup)
     seed: int
     workers: int
+    cards: bool = False  # --cards: the games' records hold the card events (loops/card_events.py)
     # where the games are played: None, this process's threads; or a Dask cluster
     # (emr_sim.simulate.cluster.Cluster) that the command connected and hands down as a value
     cluster: Any = field(default=None, compare=False, repr=False)
@@ -98,9 +99,11 @@ def run_setup(
     rules: dict[str, str] | None,
     workers: int | None,
     what: str,
+    cards: bool = False,
     cluster: Any = None,
 ) -> RunSetup:
-    """Check and parse a run's settings; `what` ("a matchup") names the run in messages."""
+    """Check and parse a run's settings; `what` ("a matchup") names the run in messages;
+    `cards`: keep the card events in the records (--cards)."""
     opts = run_options(rules, fury, what)
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
     deck_name = "default" if deck is None else (deck.path if isinstance(deck, Deck) else str(deck))
@@ -112,6 +115,7 @@ def run_setup(
         specs=parse_sides(players),
         seed=DEFAULT_SEED if seed is None else int(seed),
         workers=check_workers(workers),
+        cards=bool(cards),
         cluster=cluster,
     )
 
@@ -126,8 +130,10 @@ def run_record(setup: RunSetup, **extra) -> dict:
     """The run record: what was played (seed, players, hero mode, every rules option, the deck
     and its sha256, the version), then the simulation's own keys. `players` holds the specs'
     canonical texts; `player_specs` their full records, only when a spec has parameters or a
-    book (so a record of plain players is what it was before specs existed)."""
+    book (so a record of plain players is what it was before specs existed); "cards": true
+    only for a run that keeps the card events (--cards)."""
     specs = {} if all(s.plain for s in setup.specs) else {"player_specs": [s.record() for s in setup.specs]}
+    cards = {"cards": True} if setup.cards else {}
     return {
         "version": __version__,
         "seed": setup.seed,
@@ -137,6 +143,7 @@ def run_record(setup: RunSetup, **extra) -> dict:
         "rules": describe_options(setup.opts),
         "deck": setup.deck_name,
         "deck_sha256": setup.deck.sha256,
+        **cards,
         **extra,
     }
 

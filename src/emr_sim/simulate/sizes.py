@@ -19,6 +19,10 @@ MAX_GAMES = 10**12
 # reading the run back and the analysis of `matrix`: 343 bytes a game measured for a
 # 1,000,000-game cell (docs/matrix.md, "Memory"). A matchup's records take less.
 HELD_BYTES_PER_GAME = 350
+# ... and with the card events (--cards), whose 36 int64 columns (records.CARD_COLUMNS, 288
+# bytes) are held the same ways: CARD_HELD_BYTES_PER_GAME more (a 1,000,000-game cell peaked
+# at 1,412 MB with them, 614 MB without: 798 bytes a game; docs/matrix.md, "Memory").
+CARD_HELD_BYTES_PER_GAME = 800
 
 
 def check_games(games: int, option: str = "-n") -> None:
@@ -45,11 +49,12 @@ def shown_bytes(n: float) -> str:
     raise AssertionError("unreachable")
 
 
-def check_memory(games: int, what: str, memory: int | None = None) -> None:
+def check_memory(games: int, what: str, memory: int | None = None, cards: bool = False) -> None:
     """ValueError when keeping `games` games (what: "the records of -n 10") would need more
-    memory than the machine has; `memory` stands in for the machine's (tests)."""
-    how = f"{games:,} games at {HELD_BYTES_PER_GAME} bytes each"
-    check_bytes(games * HELD_BYTES_PER_GAME, what, how, "play fewer games", memory)
+    memory than the machine has; `memory` stands in for the machine's (tests); `cards`: with
+    the card events (--cards)."""
+    each = HELD_BYTES_PER_GAME + (CARD_HELD_BYTES_PER_GAME if cards else 0)
+    check_bytes(games * each, what, f"{games:,} games at {each} bytes each", "play fewer games", memory)
 
 
 def check_bytes(need: int, what: str, how: str, instead: str, memory: int | None = None) -> None:

@@ -1,8 +1,9 @@
 """Everything `emr-sim report` shows, gathered once before anything is drawn.
 
 Each run directory is read once (emr_sim.simulate.rundir.load_run) and its frames passed on;
-the example games of the most lopsided cells are replayed (emr_sim.simulate.example), and
-with technique_pairs the paired technique worth of every master at every rung is played
+the example games of the most lopsided cells are replayed (emr_sim.simulate.example), the
+metagame of the run (or of each skill rung) is computed (emr_sim.analysis.meta), and with
+technique_pairs the paired technique worth of every master at every rung is played
 (emr_sim.studies.technique). emr_sim.report.build renders what this returns: the report
 itself plays no game.
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim import analysis as A
+from emr_sim.analysis.meta import Rung, meta_rungs
 from emr_sim.errors import BadInput
 from emr_sim.lineup.base import SpecError
 from emr_sim.simulate.example import ExampleGame, deck_problem, example_game, load_run_deck
@@ -39,6 +41,9 @@ class ReportData:
     worth: list[dict] | None = None  # technique_table
     technique_pairs: int = 0
     skill_warnings: list[str] = field(default_factory=list)  # rungs under other rules (check_rungs)
+    meta: list[Rung] = field(default_factory=list)  # the metagame of the run, or of each rung
+    cards: pd.DataFrame | None = None  # analysis.cardstats.per_card of a run made with --cards
+    cards_note: str | None = None  # why a run made with --cards has no per-card statistics
 
 
 def report_cells(games: pd.DataFrame) -> pd.DataFrame:
@@ -87,9 +92,27 @@ def gather(
     data.other = load_run(compare_dir) if compare_dir is not None else None
     data.rungs = [run, *(load_run(d) for d in skill_dirs)] if skill_dirs else []
     data.examples, data.example_note = lopsided_examples(run)
+    data.cards, data.cards_note = card_statistics(run)
     if technique_pairs:
         data.worth = technique_table(data.rungs, technique_pairs)
+    data.meta = meta_rungs(data.rungs or [run])
     return data
+
+
+def card_statistics(run: LoadedRun) -> tuple[pd.DataFrame | None, str | None]:
+    """The per-card statistics of a run made with --cards (analysis.cardstats.per_card on the
+    run's deck), or (None, why not) when its deck cannot be read; (None, None) for another run."""
+    from emr_sim.analysis.cardstats import per_card
+    from emr_sim.simulate.cardsource import run_deck
+    from emr_sim.simulate.rundir import has_card_events
+
+    if not has_card_events(run.record):
+        return None, None
+    try:
+        deck = run_deck(run.record, run.path, None)
+    except ValueError as err:  # BadInput, DeckError: the section says so, the report is written
+        return None, f"the per-card statistics need the run's deck: {err}"
+    return per_card(run.games, deck), None
 
 
 def lopsided_examples(run: LoadedRun) -> tuple[dict[tuple[str, str], ExampleGame], str | None]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -37,9 +38,11 @@ def run(coroutine) -> None:
     asyncio.run(coroutine)
 
 
-async def until(pilot, condition, what: str, steps: int = 3000) -> None:
-    """Let the app run until condition() holds (a worker's result arrives)."""
-    for _ in range(steps):
+async def until(pilot, condition, what: str, seconds: float = 300) -> None:
+    """Let the app run until condition() holds (a worker's result arrives). A wait, not a timing
+    check: the bound is far above what any step takes, even on a loaded machine compiling."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if condition():
             return
         await pilot.pause(0.01)
