@@ -9,8 +9,9 @@ player specs), a two-step ladder and a one-master tuning. Each case then takes a
 changes one file with a hypothesis-drawn mutation and runs the command that reads it:
 
     book            emr-sim matchup crow wind -n 2 --players book:FILE,greedy
-    run record      emr-sim matrix -o RUN ... (resume), or emr-sim compare RUN PRISTINE; one
-                    accepted case in REPORT_EVERY also runs emr-sim report RUN -o r.html
+    run record      emr-sim matrix -o RUN ... (resume), emr-sim compare RUN PRISTINE or emr-sim
+                    meta RUN, in turn; one accepted case in REPORT_EVERY also runs emr-sim
+                    report RUN -o r.html
     ladder record   emr-sim ladder -o LADDER ... (resume); its ladder.json or a step's run.json
     tuning records  emr-sim tune crow -o TUNING ... (resume); its tune.json or results.json
 
@@ -123,7 +124,9 @@ def commands(kind: str, case: int) -> list[list[str]]:
     if kind == "book":
         return [["matchup", "crow", "wind", "-n", "2", "--players", "book:book.json,greedy", "--quiet"]]
     if kind == "run":
-        return [["matrix", "-o", "run", *run]] if case % 2 else [["compare", "run", "pristine-run"]]
+        return [
+            [["compare", "run", "pristine-run"], ["matrix", "-o", "run", *run], ["meta", "run"]][case % 3]
+        ]
     if kind == "ladder":
         return [["ladder", "-o", "ladder", *LADDER_ARGS]]
     return [["tune", "crow", "-o", "tuning", *TUNE_ARGS]]
