@@ -66,3 +66,11 @@ def test_each_key_is_refused_by_name(key, value, said):
     found = problem(GOOD | {key: value})
     assert found is not None and said in found, found
     assert len(found) < 600  # a long value is cut (the known rules options are listed)
+
+
+@pytest.mark.parametrize("rows", [2**63, 2**70, 10**12 + 1])
+def test_a_manifest_count_beyond_any_run_is_refused(rows):
+    """Found by scripts/fuzz_records.py: a manifest of 2**63 rows made the cell file's cap a
+    number no read can take (OverflowError)."""
+    found = problem(GOOD | {"cells": {"crow-wind": {"rows": rows, "sha256": "b" * 64}}})
+    assert found is not None and "key 'cells.crow-wind.rows' must be a number of games" in found

@@ -23,6 +23,7 @@ from emr_sim.errors import BadInput, cut
 MAX_RECORD_BYTES = 16 << 20  # a run, ladder or tuning record is kilobytes; a book 1 MiB at most
 MAX_DEPTH = 64  # nesting of JSON arrays and objects: records are 5 deep at most
 MAX_DIGITS = 30  # an integer literal this long is no value of ours (Python refuses 4,300)
+READ_CHUNK = 1 << 20  # bytes read at a time: a cap is never allocated before the bytes are there
 
 
 class InputFileError(BadInput):
@@ -58,7 +59,7 @@ def read_input(path: str | Path, what: str, max_bytes: int, shown: str | None = 
         raise InputFileError(f"{name}: {problem}", problem)
     try:
         with open(path, "rb") as f:
-            data = f.read(max_bytes + 1)
+            data = read_at_most(f, max_bytes + 1)
     except OSError as err:
         problem = f"cannot read the {what}: {err.strerror or err}"
         raise InputFileError(f"{name}: {problem}", problem) from None
@@ -66,6 +67,19 @@ def read_input(path: str | Path, what: str, max_bytes: int, shown: str | None = 
         problem = f"larger than {max_bytes:,} bytes: not a {what} file"
         raise InputFileError(f"{name}: {problem}", problem, data)
     return data
+
+
+def read_at_most(f, limit: int) -> bytes:
+    """At most `limit` bytes of an open file, chunk by chunk (read(limit) would allocate all of
+    a cap computed from a damaged record, 2**70 bytes, before reading anything)."""
+    chunks, total = [], 0
+    while total < limit:
+        chunk = f.read(min(READ_CHUNK, limit - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
 
 
 def file_kind(mode: int) -> str:

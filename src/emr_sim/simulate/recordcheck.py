@@ -25,7 +25,10 @@ MANIFEST = "cells"  # the key of run.json that lists the finished cells
 
 
 def is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """A number of games a run can hold: a whole number from 0 to sizes.MAX_GAMES."""
+    from emr_sim.simulate.sizes import MAX_GAMES
+
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_GAMES
 
 
 def is_int(value: object) -> bool:
