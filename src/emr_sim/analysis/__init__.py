@@ -9,6 +9,9 @@ games frame (emr_sim.simulate.records, one row per game)
     -> usage_by_hero, length_distribution, drivers      how the heroes play
 (before, after) games frames of two runs on the same seeds
     -> compare_cells, compare_heroes        paired what-if analysis
+    -> sensitivity (variant_effects ...)    a variant's paired effects (docs/insight.md)
+games frame + a claims file
+    -> claims.check_claim                   holds / contradicted / not resolved (docs/insight.md)
 games frame of a complete matrix
     -> meta.analyse_meta                    the metagame: Nash picks, Hodge split, α-Rank,
                                             a draft (solvers: nash, hodge, alpharank, draft)

@@ -33,6 +33,8 @@ SYMMETRIC = [
 
 def heroes_categorical(values) -> pd.Categorical:
     """Hero names as a categorical over HERO_NAMES (so sorting follows the game's order)."""
+    if isinstance(getattr(values, "dtype", None), pd.CategoricalDtype):  # records' columns: recoded
+        return pd.Categorical(values, categories=C.HERO_NAMES)  # at once, not name by name
     return pd.Categorical(np.asarray(values, dtype=object), categories=C.HERO_NAMES)
 
 

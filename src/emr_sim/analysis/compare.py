@@ -21,7 +21,8 @@ KEYS = [*CELL, "pair", "a_seat"]
 
 
 def _cells_of(games: pd.DataFrame) -> set[tuple[str, str]]:
-    return set(zip(games["hero_a"].astype(str), games["hero_b"].astype(str), strict=True))
+    cells = games[["hero_a", "hero_b"]].drop_duplicates()  # a few rows: the names, not every game's
+    return set(zip(cells["hero_a"].astype(str), cells["hero_b"].astype(str), strict=True))
 
 
 def _test(delta: pd.Series, se: pd.Series) -> tuple[pd.Series, pd.Series, np.ndarray]:

@@ -21,7 +21,9 @@ LISTED = 6  # cells named in a line, at most
 
 SAME_KEYS = ("seed",)  # what the twin games of two runs need (a deck change is what is compared)
 # what `compare` names when it differs: every key of the record but the emr-sim version's
-SAID_KEYS = ("players", "player_specs", "deck_sha256", "fury", "heroes", "assignments", *SIZE_KEYS)
+SAID_KEYS = (
+    "players", "player_specs", "deck_sha256", "deck_changes", "fury", "heroes", "assignments", *SIZE_KEYS
+)  # fmt: skip
 
 
 @dataclass

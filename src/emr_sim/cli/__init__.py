@@ -5,13 +5,14 @@
     cli.options   the options several commands share, as bundles, and their checks
     cli.runs      matchup, matrix, ladder            cli.tune    tune
     cli.study     compare, report                    cli.play    play, resolve, position
-    cli.lists     cards, heroes, rules, players      cli.insight card-stats
-    cli.meta      meta
+    cli.lists     cards, heroes, rules, players      cli.insight card-stats,
+                                                     sensitivity, claims
+    cli.meta      meta                               cli.rebalance rebalance
 
 numba and pandas load inside the commands, so `emr-sim --help` stays quick.
 """
 
-from emr_sim.cli import insight, lists, meta, play, runs, study, tune
+from emr_sim.cli import insight, lists, meta, play, rebalance, runs, study, tune
 from emr_sim.cli.app import main
 
-__all__ = ["insight", "lists", "main", "meta", "play", "runs", "study", "tune"]
+__all__ = ["insight", "lists", "main", "meta", "play", "rebalance", "runs", "study", "tune"]

@@ -1,5 +1,7 @@
-"""The commands that explain a run: card-stats (the per-card statistics of a run made with
---cards, docs/insight.md)."""
+"""The commands that explain a run (docs/insight.md): card-stats (the per-card statistics of a
+run made with --cards), sensitivity (paired card and rule sensitivity scans) and claims
+(claims put to the test). The work is in emr_sim.analysis and emr_sim.studies; the text and
+JSON in emr_sim.report."""
 
 from __future__ import annotations
 
@@ -7,8 +9,17 @@ import json
 
 import click
 
-from emr_sim.cli.app import main
-from emr_sim.cli.options import check_output, json_option
+from emr_sim.cli.app import main, note
+from emr_sim.cli.options import (
+    check_output,
+    cluster_option,
+    estimate_text,
+    json_option,
+    quiet_option,
+    resumable,
+    skip_blas_probe,
+    workers_option,
+)
 
 CARD_SORTS = ("improvement", "gih", "gns", "played", "opening", "drawn", "card")  # analysis.cardstats.SORTS
 
@@ -60,3 +71,164 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
         return
     text = format_card_stats(chosen.stats, chosen.title(), chosen.masters, chosen.card_ids, top, sort)
     click.echo(text, nl=False)
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@click.option(
+    "-o", "--output", "scan_dir", required=True, type=click.Path(file_okay=False), help="Scan directory."
+)
+@click.option(
+    "--cards",
+    default=None,
+    metavar="ITEMS",
+    help="classes (colour x damage, dragons, each effect; the default), cards (every card), "
+    "or class names and cards (red-3-4), comma-separated.",
+)
+@click.option(
+    "--rules",
+    default=None,
+    metavar="all|masters|NAMES",
+    help="Rules options to step: all (the global ones), masters (each master's own health), or names.",
+)
+@click.option(
+    "--variant", "variants", multiple=True, metavar="CHANGES", help="A variant of your own (repeatable)."
+)
+@click.option(
+    "--precision",
+    type=click.FloatRange(0, 50, min_open=True, max_open=True),
+    default=None,
+    metavar="POINTS",
+    help="95 % half-width of each master's change, in points (default 0.5; games follow).",
+)
+@click.option("-n", "--games", type=int, default=None, help="Fixed games per cell instead of --precision.")
+@click.option("--pilot-pairs", type=int, default=200, show_default=True, help="Pairs per cell of the pilot.")
+@click.option(
+    "--max-games", type=int, default=100_000, show_default=True, help="Games per cell of a run at most."
+)
+@click.option(
+    "--top", type=click.IntRange(min=1), default=5, show_default=True, help="Effects shown per master."
+)
+@workers_option
+@json_option("every effect")
+@quiet_option
+@cluster_option
+def sensitivity(
+    run_dir, scan_dir, cards, rules, variants, precision, games, pilot_pairs, max_games, top,
+    workers, as_json, quiet, cluster,
+):  # fmt: skip
+    """Paired card and rule sensitivity of RUN_DIR: each variant played on its deals.
+
+    Each variant (a card class's damage one up or down, the dragons made plain, an effect
+    removed, a rules option one step) is a matrix run on the same deals as the base, so every
+    game is paired; prints each master's largest changes with 95 % intervals. Running the same
+    command again resumes. Example: emr-sim sensitivity runs/base -o scans/classes --precision 0.5
+    """
+    skip_blas_probe()
+    from emr_sim.report.sensitivity import scan_json, scan_lines
+    from emr_sim.studies.scanbase import read_base
+    from emr_sim.studies.scaneffects import scan_effects
+    from emr_sim.studies.scanplan import make_plan
+    from emr_sim.studies.sensitivity import Sizing, run_scan
+
+    if precision is None and games is None:
+        precision = 0.5
+    sizing = Sizing(precision, games, pilot_pairs, max_games)
+    sizing.check()
+    base = read_base(run_dir)
+    plan = make_plan(base, cards, rules, tuple(variants), workers)
+
+    def estimate(what: str, seconds: float, n_games: int) -> None:
+        note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds, None, cluster)}")
+
+    with resumable("the finished runs are in", scan_dir):
+        scan = run_scan(
+            scan_dir,
+            run_dir,
+            plan,
+            sizing,
+            workers,
+            quiet,
+            on_estimate=estimate,
+            on_note=note,
+            cluster=cluster,
+        )
+    effects = scan_effects(scan.root)
+    if as_json:
+        click.echo(
+            json.dumps(scan_json(effects) | {"seconds": scan.seconds, "played": scan.games_played}, indent=1)
+        )
+        return
+    click.echo(f"played {scan.games_played:,} games in {scan.seconds:,.1f} s")
+    click.echo("\n".join(scan_lines(effects, top)))
+
+
+@main.command()
+@click.argument("claims_file", metavar="FILE")
+@click.argument("run_dirs", metavar="RUN...", nargs=-1, required=True, type=click.Path(file_okay=False))
+@click.option(
+    "--scan",
+    "scan_dirs",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A sensitivity scan (repeatable): rank the changes that move a contradicted claim.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Write OUT/claims.json and verify there.",
+)
+@click.option(
+    "--verify-games",
+    default="1000",
+    show_default=True,
+    metavar="N|N,N,...",
+    help="Games a cell to verify a change at the rung where a claim failed: one number, or one "
+    "per RUN (0: do not verify there).",
+)
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="Changes ranked and verified per contradicted claim.",
+)
+@workers_option
+@json_option("the result")
+@quiet_option
+@cluster_option
+def claims(claims_file, run_dirs, scan_dirs, out_dir, verify_games, top, workers, as_json, quiet, cluster):
+    """Check the claims of FILE (TOML; `community`: the shipped file) at each RUN (a rung each).
+
+    Each claim holds, is contradicted or is not resolved at each rung, with its 95 % interval.
+    With --scan, the changes that move a contradicted claim most are ranked on the scans; with
+    -o, the best --top are verified at the rung where it failed. Example:
+    emr-sim claims community runs/greedy runs/tuned --scan scans/classes -o claims/
+    """
+    skip_blas_probe()
+    from emr_sim.report.claims import claims_lines
+    from emr_sim.studies.claims import run_claims
+
+    def estimate(what: str, seconds: float, n_games: int) -> None:
+        note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds, None, cluster)}")
+
+    result = run_claims(
+        claims_file,
+        list(run_dirs),
+        list(scan_dirs),
+        out_dir,
+        verify_games if out_dir else 0,  # a number or one per run (studies.claims.games_per_rung)
+        top,
+        workers,
+        quiet,
+        cluster=cluster,
+        on_estimate=estimate,
+        on_note=note,
+    )
+    record = result.record(top)
+    if as_json:
+        click.echo(json.dumps(record, indent=1))
+        return
+    click.echo("\n".join(claims_lines(record, top)))

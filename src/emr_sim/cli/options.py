@@ -67,6 +67,12 @@ fury_option = click.option(
 hero_mode_option = click.option(
     "--fury/--no-fury", default=True, show_default=True, help="Hero mode (R-OPT-FURY)."
 )
+variant_option = click.option(
+    "--variant",
+    default=None,
+    metavar="CHANGES",
+    help="Changes to the rules and cards, e.g. 'health=9 class:dragons.damage+1' (docs/insight.md).",
+)
 method_option = click.option(
     "--method",
     type=click.Choice(["holm", "bh"]),

@@ -18,6 +18,7 @@ from emr_sim.cli.options import (
     rule_option,
     rules_dict,
     skip_blas_probe,
+    variant_option,
     versus_options,
 )
 
@@ -39,12 +40,28 @@ from emr_sim.cli.options import (
 @deck_option
 @rule_option
 @fury_option
-def play(seed, index, players, heroes, as_json, human, seat, opponent, advisor, save, deck_path, rules, fury):
+@variant_option
+def play(
+    seed,
+    index,
+    players,
+    heroes,
+    as_json,
+    human,
+    seat,
+    opponent,
+    advisor,
+    save,
+    deck_path,
+    rules,
+    fury,
+    variant,
+):
     """Play one game and print its log in plain words; with --human, play a seat yourself."""
     skip_blas_probe()
     if human:
-        if as_json or players != "greedy,greedy":
-            raise BadInputExit("--human plays against --opponent: no --players or --json")
+        if as_json or players != "greedy,greedy" or variant:
+            raise BadInputExit("--human plays against --opponent: no --players, --json or --variant")
         play_human(seed, index, heroes, deck_path, rules_dict(rules, fury), seat, opponent, advisor, save)
         return
     if (seat, opponent, advisor, save) != (None,) * 4:
@@ -57,7 +74,16 @@ def play(seed, index, players, heroes, as_json, human, seat, opponent, advisor, 
 
     sides = parse_sides(players)
     chosen = hero_mode_rules(rules_dict(rules, fury), heroes)
-    game = play_game(seed, sides, index, deck_path, chosen, heroes)
+    deck = deck_path
+    if variant:
+        from emr_sim.cards import load_deck
+        from emr_sim.simulate.variants import changed_deck, check_playable, parse_variant
+
+        parsed = parse_variant(variant)
+        check_playable(parsed)
+        chosen |= parsed.rules
+        deck = changed_deck(load_deck(deck_path), parsed)
+    game = play_game(seed, sides, index, deck, chosen, heroes)
     if as_json:
         click.echo(json.dumps(game_json(game, seed, index, sides), indent=1))
         return

@@ -25,6 +25,7 @@ from emr_sim.cli.options import (
     rules_dict,
     seed_option,
     skip_blas_probe,
+    variant_option,
     workers_option,
 )
 from emr_sim.errors import quoted
@@ -114,10 +115,11 @@ def matchup(
     help="Every ordered pair of masters, mirrors included (for two different players).",
 )
 @cards_option
+@variant_option
 @cluster_option
 def matrix(
     run_dir, games, heroes, until_ci, max_games, seed, players, workers, as_json, quiet, method,
-    deck_path, rules, fury, every_assignment, cards, cluster,
+    deck_path, rules, fury, every_assignment, cards, variant, cluster,
 ):  # fmt: skip
     """Play every pair of distinct heroes into RUN_DIR and print the hero matrix.
 
@@ -136,7 +138,7 @@ def matrix(
         run = run_matrix(
             run_dir, heroes, games, seed, players, fury, deck_path, rules_dict(rules), workers,
             until_ci, max_games, quiet, on_note=note, every=every_assignment, on_estimate=estimate,
-            cluster=cluster, cards=cards,
+            cluster=cluster, cards=cards, variant=variant,
         )  # fmt: skip
     games_frame = load_games(run.run_dir)
     if as_json:

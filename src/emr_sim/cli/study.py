@@ -54,7 +54,20 @@ def compare(run_a, run_b, as_json, method):
     help="With --skill: deals per cell for each master's paired technique worth at each rung "
     "(plays 4 x N x (heroes-1) x heroes games per rung; 0: off).",
 )
-def report(run_dir, output, compare_dir, skill_dirs, technique_pairs):
+@click.option(
+    "--sensitivity",
+    "scan_dirs",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A sensitivity scan (`emr-sim sensitivity`, repeatable): a section with its tornado charts.",
+)
+@click.option(
+    "--claims",
+    "claims_path",
+    type=click.Path(),
+    help="The output of `emr-sim claims ... -o DIR`: a claims section.",
+)
+def report(run_dir, output, compare_dir, skill_dirs, technique_pairs, scan_dirs, claims_path):
     """Write a self-contained HTML report of RUN_DIR (no network needed to view it).
 
     Example: emr-sim report runs/base -o reports/base.html --skill runs/tuned
@@ -64,6 +77,6 @@ def report(run_dir, output, compare_dir, skill_dirs, technique_pairs):
     from emr_sim.studies.report_data import gather
 
     check_output(output)  # before the work
-    data = gather(run_dir, compare_dir, skill_dirs, technique_pairs)
+    data = gather(run_dir, compare_dir, skill_dirs, technique_pairs, scan_dirs, claims_path)
     path = write_report(data, output, on_note=note, on_summary=click.echo)
     click.echo(f"wrote {path}")

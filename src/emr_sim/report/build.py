@@ -67,7 +67,24 @@ def report_context(data: ReportData) -> dict:
         "skill": skill,
         "cards": card_section(data.cards, data.cards_note, run.record["heroes"]),  # None without --cards
         "meta": meta,
+        **insight_sections(data),
     }
+
+
+def insight_sections(data: ReportData) -> dict:
+    """The sections of the sensitivity scans (emr_sim.report.sensitivity) and of the claims
+    record (emr_sim.report.claims) gathered in DATA, numbered after the others."""
+    sensitivity = []
+    if data.scans:
+        from emr_sim.report.sensitivity import sensitivity_section
+
+        sensitivity = [sensitivity_section(s) | {"index": k} for k, s in enumerate(data.scans, start=1)]
+    claims = None
+    if data.claims is not None:
+        from emr_sim.report.claims import claims_section
+
+        claims = claims_section(data.claims)
+    return {"sensitivity": sensitivity, "claims": claims}
 
 
 def missing_cells(run: RunData) -> list[str]:

@@ -70,6 +70,7 @@ def record_rows(run: RunData) -> tuple[list[dict], list[dict]]:
         ("hero mode (fury)", "on" if rec.get("fury") else "off"),
         ("deck", "default (shipped with emr-sim)" if rec.get("deck") == "default" else str(rec.get("deck"))),
         ("deck sha256", str(rec.get("deck_sha256"))),
+        *([("deck changes", " ".join(map(str, rec["deck_changes"])))] if rec.get("deck_changes") else []),
         ("heroes", ", ".join(str(h) for h in rec.get("heroes", []))),
         ("games", games_rule),
         (

@@ -42,7 +42,8 @@ class CardGames:
 
 def run_deck(record: dict, run_dir: Path, deck_path: str | None) -> Deck:
     """The run's deck: --deck when given, else the record's (the shipped one for "default";
-    a relative path as given, then inside the run directory), checked by its sha256."""
+    a relative path as given, then inside the run directory), checked by its sha256, with the
+    run's card changes applied (a variant's "deck_changes", emr_sim.simulate.variants)."""
     name = deck_path if deck_path is not None else record.get("deck", "default")
     if name in (None, "default"):
         deck = load_deck(None)
@@ -57,6 +58,10 @@ def run_deck(record: dict, run_dir: Path, deck_path: str | None) -> Deck:
             f"{deck.path}: not the deck of {run_dir} (sha256 {deck.sha256[:12]}…, the run's {want[:12]}…); "
             "give the run's deck with --deck"
         )
+    if record.get("deck_changes"):
+        from emr_sim.simulate.variants import changed_deck
+
+        deck = changed_deck(deck, record["deck_changes"])
     return deck
 
 

@@ -18,6 +18,7 @@ RECORD_WORDS = {
     "fury": "hero mode (fury)",
     "deck": "deck",
     "deck_sha256": "deck sha256",
+    "deck_changes": "deck changes",
     "heroes": "heroes",
     "games_per_cell": "games per cell",
     "until_ci": "until interval ±",
@@ -75,7 +76,7 @@ def record_differences(a: dict, b: dict, keys=tuple(RECORD_WORDS), rules: bool =
 # What makes the deals of two runs the same: a cell's deals depend on the run seed, its two
 # masters in order (simulate.cells.cell_seed) and the deck; the players, the rules and the
 # sizes do not change a deal.
-DEAL_KEYS = ("seed", "heroes", "assignments", "deck_sha256")
+DEAL_KEYS = ("seed", "heroes", "assignments", "deck_sha256", "deck_changes")
 PLAYER_KEYS = ("players", "player_specs")
 SIZE_KEYS = ("games_per_cell", "until_ci", "max_games")
 
@@ -89,6 +90,8 @@ def difference_words(a: dict, b: dict, keys=tuple(RECORD_WORDS), rules: bool = T
         if diff.key == "deck":
             continue  # said with its sha256
         if diff.key == "deck_sha256":
+            if a.get("deck_changes") != b.get("deck_changes") and "deck_changes" in keys:
+                continue  # said by the card changes of a variant
             same_name = a.get("deck") == b.get("deck")
             what = " (the same file name, other contents)" if same_name else ""
             out.append(f"deck {in_words('deck', a.get('deck'))} → {in_words('deck', b.get('deck'))}{what}")

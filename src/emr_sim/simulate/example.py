@@ -70,9 +70,20 @@ class ExampleGame:
 
 
 def load_run_deck(record: dict, run_dir: str | Path | None = None) -> Deck | None:
-    """The deck the run was played with: None for the shipped default deck. A relative deck
+    """The deck the run was played with, its card changes applied ("deck_changes": a variant's,
+    emr_sim.simulate.variants): None for the shipped default deck unchanged. A relative deck
     path is tried as given, then relative to the run directory. Raises DeckError when the
     file cannot be loaded and ValueError when its contents changed since the run."""
+    deck = _run_deck_file(record, run_dir)
+    changes = record.get("deck_changes")
+    if not changes:
+        return deck
+    from emr_sim.simulate.variants import changed_deck
+
+    return changed_deck(deck if deck is not None else load_deck(), changes)
+
+
+def _run_deck_file(record: dict, run_dir: str | Path | None) -> Deck | None:
     name = record.get("deck", "default")
     if name in (None, "default"):
         return None
@@ -103,6 +114,8 @@ def play_command(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int)
     ]
     if record.get("deck", "default") != "default":
         words.append(f"--deck {shlex.quote(str(record['deck']))}")
+    if record.get("deck_changes"):
+        words.append(f"--variant {shlex.quote(' '.join(map(str, record['deck_changes'])))}")
     defaults = describe_options(default_options())
     for name, value in (record.get("rules") or {}).items():
         if name != "fury" and str(defaults.get(name)) != str(value):

@@ -47,6 +47,7 @@ from emr_sim.simulate.runner import (
 from emr_sim.simulate.runwriter import check_target, open_run
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
+from emr_sim.simulate.variants import Variant, apply_variant, parse_variant
 
 
 @dataclass
@@ -189,6 +190,19 @@ def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_
     }
 
 
+def variant_setup(setup: RunSetup, rules: dict[str, str] | None, variant: str | Variant | None) -> RunSetup:
+    """The set-up with the variant applied; ValueError when the variant and --rule set one
+    rules option to different values."""
+    from emr_sim.options import BY_NAME
+
+    parsed = parse_variant(variant)
+    for name, value in parsed.rules.items():
+        given = (rules or {}).get(name)
+        if given is not None and BY_NAME[name].parse(str(given)) != BY_NAME[name].parse(value):
+            raise ValueError(f"--rule {name}={given} and --variant {name}={value} disagree; give one")
+    return apply_variant(setup, parsed)
+
+
 OPEN_KINDS = ("ismcts-open",)  # players that see the hidden cards: strength ceilings only
 
 
@@ -222,20 +236,24 @@ def run_matrix(
     on_estimate: Callable[[float, int], None] | None = None,
     cards: bool = False,
     cluster=None,
+    variant: str | Variant | None = None,
+    only: list[tuple[str, str]] | None = None,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
-    run record matches); on_cell(hero_a, hero_b, games_frame) is called after each cell,
-    on_note(text) for each cell found damaged and played again (emr_sim.simulate.runwriter),
-    on_estimate(seconds, games) before the first game with the cells to play (at least, with
-    until_ci: emr_sim.simulate.estimate). With `cluster` (a connected
-    emr_sim.simulate.cluster.Cluster) the cells play on its workers, the files the same.
-    With `cards` the cells keep the card events (emr_sim.loops.card_events; the run's format
-    is rundir.CARD_RUN_FORMAT)."""
+    run record matches), with the variant's changes applied to the rules and the deck
+    (emr_sim.simulate.variants); with `only`, just those of the run's cells (the others stay
+    unfinished: a later run without `only` plays them); on_cell(hero_a, hero_b, games_frame)
+    is called after each cell, on_note(text) for each cell found damaged and played again
+    (emr_sim.simulate.runwriter), on_estimate(seconds, games) before the first game with the
+    cells to play (at least, with until_ci: emr_sim.simulate.estimate). With `cluster` (a
+    connected emr_sim.simulate.cluster.Cluster) the cells play on its workers, the files the
+    same. With `cards` the cells keep the card events (emr_sim.loops.card_events; the run's
+    format is rundir.CARD_RUN_FORMAT)."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
     cells = cell_pairs(names, every)
     check_matrix_memory(len(cells), games, until_ci, max_games, cards)
-    setup = run_setup(
+    base = run_setup(
         seed=seed,
         players=players,
         fury=fury,
@@ -246,6 +264,7 @@ def run_matrix(
         cards=cards,
         cluster=cluster,
     )
+    setup = variant_setup(base, rules, variant)
     if not strength_only:
         check_balance_players(setup)
     for warning in setup_warnings(setup) if on_note else ():
@@ -262,8 +281,9 @@ def run_matrix(
     check_target(Path(run_dir), record)  # refused before a cluster starts, as before a write
     start_cluster(setup)  # a scheduler that does not answer: nothing is written
     with open_run(run_dir, record) as run:
-        todo = run.plan(cells, note)
-        skipped = [c for c in cells if c not in todo]
+        chosen = cells if only is None else [c for c in cells if c in set(only)]
+        todo = run.plan(chosen, note)
+        skipped = [c for c in chosen if c not in todo]
         if todo and on_estimate:
             on_estimate(run_seconds(setup, names, len(todo) * spec.games // 2), len(todo) * spec.games)
         if todo:

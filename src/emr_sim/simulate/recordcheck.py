@@ -98,6 +98,11 @@ def played_problem(record: dict) -> str | None:
     sha = record.get("deck_sha256")
     if not isinstance(sha, str) or not SHA256.match(sha):
         return f"key 'deck_sha256' must be 64 lower-case hex digits, not {quoted(sha)}"
+    changes = record.get("deck_changes")
+    if changes is not None and (
+        not isinstance(changes, list) or not all(isinstance(c, str) for c in changes)
+    ):
+        return f"key 'deck_changes' must be a list of card changes or absent, not {quoted(changes)}"
     if not isinstance(record.get("version", ""), str):
         return f"key 'version' must be the emr-sim version that made it, not {quoted(record.get('version'))}"
     return None

@@ -50,6 +50,7 @@ RECORD_KEYS = (
     "rules",
     "deck",
     "deck_sha256",
+    "deck_changes",  # absent without card changes (emr_sim.simulate.variants)
     "heroes",
     "games_per_cell",
     "until_ci",
@@ -180,6 +181,8 @@ def repair_command(run_dir: str | Path, record: dict) -> str:
         words.append("--no-fury")
     if record.get("deck") not in (None, "default"):
         words += ["--deck", str(record["deck"])]
+    if record.get("deck_changes"):
+        words += ["--variant", " ".join(map(str, record["deck_changes"]))]
     if record.get("until_ci") is not None:
         words += ["--until-ci", str(record["until_ci"]), "--max-games", str(record.get("max_games"))]
     defaults = describe_options(default_options())

@@ -43,6 +43,7 @@ class RunSetup:
     # where the games are played: None, this process's threads; or a Dask cluster
     # (emr_sim.simulate.cluster.Cluster) that the command connected and hands down as a value
     cluster: Any = field(default=None, compare=False, repr=False)
+    deck_changes: tuple[str, ...] = ()  # card changes of a variant (emr_sim.simulate.variants)
 
     @property
     def players(self) -> tuple[int, int]:
@@ -131,9 +132,11 @@ def run_record(setup: RunSetup, **extra) -> dict:
     and its sha256, the version), then the simulation's own keys. `players` holds the specs'
     canonical texts; `player_specs` their full records, only when a spec has parameters or a
     book (so a record of plain players is what it was before specs existed); "cards": true
-    only for a run that keeps the card events (--cards)."""
+    only for a run that keeps the card events (--cards); `deck_changes` the card changes of a
+    variant (emr_sim.simulate.variants) after the deck file's, only when there are some."""
     specs = {} if all(s.plain for s in setup.specs) else {"player_specs": [s.record() for s in setup.specs]}
     cards = {"cards": True} if setup.cards else {}
+    changes = {"deck_changes": list(setup.deck_changes)} if setup.deck_changes else {}
     return {
         "version": __version__,
         "seed": setup.seed,
@@ -143,6 +146,7 @@ def run_record(setup: RunSetup, **extra) -> dict:
         "rules": describe_options(setup.opts),
         "deck": setup.deck_name,
         "deck_sha256": setup.deck.sha256,
+        **changes,
         **cards,
         **extra,
     }

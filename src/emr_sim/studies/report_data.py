@@ -44,6 +44,8 @@ class ReportData:
     meta: list[Rung] = field(default_factory=list)  # the metagame of the run, or of each rung
     cards: pd.DataFrame | None = None  # analysis.cardstats.per_card of a run made with --cards
     cards_note: str | None = None  # why a run made with --cards has no per-card statistics
+    scans: list = field(default_factory=list)  # emr_sim.studies.sensitivity.ScanEffects
+    claims: dict | None = None  # a claims record (emr_sim.studies.claims, OUT/claims.json)
 
 
 def report_cells(games: pd.DataFrame) -> pd.DataFrame:
@@ -82,13 +84,20 @@ def gather(
     compare_dir: str | Path | None = None,
     skill_dirs: Sequence[str | Path] = (),
     technique_pairs: int = 0,
+    scan_dirs: Sequence[str | Path] = (),
+    claims_path: str | Path | None = None,
 ) -> ReportData:
-    """Read the runs (each once), replay the example games, play the technique worth."""
+    """Read the runs (each once), replay the example games, play the technique worth; read
+    the sensitivity scans' effects and the claims record when given."""
     if technique_pairs and not skill_dirs:
         raise BadInput("--technique-pairs is part of the balance-and-skill section: give --skill RUN too")
     warnings = check_rungs([run_dir, *skill_dirs]) if skill_dirs else []  # before the work
+    claims = read_claims_record(claims_path) if claims_path is not None else None
+    scans = [read_scan_effects(d) for d in scan_dirs]
     run = load_run(run_dir)
-    data = ReportData(run, technique_pairs=technique_pairs, skill_warnings=warnings)
+    data = ReportData(
+        run, technique_pairs=technique_pairs, skill_warnings=warnings, scans=scans, claims=claims
+    )
     data.other = load_run(compare_dir) if compare_dir is not None else None
     data.rungs = [run, *(load_run(d) for d in skill_dirs)] if skill_dirs else []
     data.examples, data.example_note = lopsided_examples(run)
@@ -164,3 +173,17 @@ def technique_table(rungs: list[LoadedRun], pairs: int, workers: int | None = No
         ]
         table.append({"rung": k, "na": None, "cells": cells})
     return table
+
+
+def read_scan_effects(scan_dir: str | Path):
+    """A sensitivity scan's effects (emr_sim.studies.sensitivity.scan_effects)."""
+    from emr_sim.studies.scaneffects import scan_effects
+
+    return scan_effects(scan_dir)
+
+
+def read_claims_record(path: str | Path) -> dict:
+    """The claims record of `emr-sim claims ... -o DIR` (DIR or DIR/claims.json)."""
+    from emr_sim.studies.claims import read_claims_record as read
+
+    return read(path)

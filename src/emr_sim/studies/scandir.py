@@ -1,0 +1,91 @@
+"""A scan directory on disk: the scan record, the base run and each variant's run.
+
+    SCAN_DIR/scan.json               the scan record (SCAN_FORMAT): the base run's set-up, the
+                                     variants (emr_sim.studies.scanplan), the precision target
+                                     or fixed games, and once the pilot is done the games per
+                                     cell of each run and the pilot's standard errors
+    SCAN_DIR/base/                   the base run: a matrix run directory
+    SCAN_DIR/variants/<slug>/        each variant's run (slug: emr_sim.simulate.variants.variant_slug)
+    SCAN_DIR/.emr-sim.lock           the lock while a scan plays (emr_sim.files.lock)
+
+Every run is a normal matrix run directory: `emr-sim matrix` resumes it, `emr-sim compare`
+pairs it with the base, `emr-sim report` reports it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from emr_sim.errors import BadInput
+from emr_sim.files import write as files
+from emr_sim.files.lock import LOCK_FILES
+from emr_sim.files.read import read_json_record
+from emr_sim.simulate.variants import parse_variant, variant_slug
+
+SCAN_FORMAT = "emr-sim scan 1"
+SCAN_FILE = "scan.json"
+BASE_DIR = "base"
+VARIANTS_DIR = "variants"
+# the keys that say what a scan plays: a scan directory holding other values is refused
+IDENTITY = (
+    "format",
+    "base",
+    "heroes",
+    "assignments",
+    "precision",
+    "games",
+    "pilot_pairs",
+    "max_games",
+    "variants",
+)
+# the keys of a run record that make its deals and players (copied into the scan record)
+SETUP_KEYS = ("seed", "players", "player_specs", "fury", "rules", "deck", "deck_sha256", "deck_changes")
+
+
+def base_dir(root: Path) -> Path:
+    return root / BASE_DIR
+
+
+def variant_dir(root: Path, text: str) -> Path:
+    return root / VARIANTS_DIR / variant_slug(parse_variant(text))
+
+
+def read_scan(root: str | Path) -> dict:
+    """The scan record of ROOT; BadInput when it is missing or not a scan record."""
+    path = Path(root) / SCAN_FILE
+    if not Path(root).is_dir():
+        raise BadInput(f"{root}: no such scan directory")
+    if not path.exists():
+        raise BadInput(f"{path}: missing: {root} is not a scan directory of `emr-sim sensitivity`")
+    record = read_json_record(path, "scan record", SCAN_FORMAT)
+    if not isinstance(record.get("variants"), list) or not isinstance(record.get("base"), dict):
+        raise BadInput(f"{path}: keys 'variants' (a list) and 'base' (an object) are needed")
+    return record
+
+
+def check_root(root: Path, record: dict) -> dict | None:
+    """The scan record on disk when ROOT holds this scan (to resume), None for a new scan;
+    BadInput, before anything is written, when ROOT cannot hold it."""
+    if root.exists() and not root.is_dir():
+        raise BadInput(f"{root}: exists and is not a directory")
+    if (root / SCAN_FILE).exists():
+        old = read_scan(root)
+        differ = [
+            f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
+            for k in IDENTITY
+            if old.get(k) != record.get(k)
+        ]
+        if differ:
+            shown = "; ".join(d if len(d) < 300 else d[:300] + "…" for d in differ)
+            raise BadInput(
+                f"{root / SCAN_FILE}: this directory holds a different scan ({shown}); use another directory"
+            )
+        return old
+    if root.exists() and any(p.name not in LOCK_FILES for p in root.iterdir()):
+        raise BadInput(f"{root}: not empty and not a scan directory; use a new directory")
+    return None
+
+
+def write_scan(root: Path, record: dict) -> None:
+    files.write_text(root / SCAN_FILE, json.dumps(record, indent=1) + "\n")
