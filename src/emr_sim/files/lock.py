@@ -89,6 +89,12 @@ def run_lock(run_dir: str | Path) -> Iterator[None]:
         lock.release()
 
 
+def holds_only_lock_files(folder: Path) -> bool:
+    """Whether nothing but the lock's files (in any directory below) is in folder: a run
+    refused before its first write."""
+    return all(p.is_dir() or p.name in LOCK_FILES for p in folder.rglob("*"))
+
+
 @contextmanager
 def claim_dir(
     run_dir: str | Path,
@@ -100,8 +106,9 @@ def claim_dir(
     (BadInput for a directory that cannot become this run), the directory made (WriteError,
     exit 3), the lock taken (BadInput naming the holder), check(root) again under the lock,
     then prepare(root) (the run's record written, say), whose value the block receives. A
-    start refused after the directory was made here removes it; a directory another process
-    holds is left alone; what the block writes is kept whatever happens."""
+    start refused after the directory was made here removes it, and so does a block that ends
+    in an exception before it wrote anything; a directory another process holds is left alone;
+    what the block writes is kept whatever happens."""
     root = Path(run_dir)
     check_dir_target(root, note)
     if check is not None:
@@ -122,4 +129,10 @@ def claim_dir(
         except BaseException:
             remove_made(made)
             raise
-        yield value
+        try:
+            yield value
+        except BaseException:
+            if made is not None and holds_only_lock_files(made):
+                stack.close()  # the lock released, then what this claim made removed
+                remove_made(made)
+            raise
