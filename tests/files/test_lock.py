@@ -108,6 +108,12 @@ def test_a_failing_prepare_removes_the_directory_but_a_failing_block_keeps_it(tm
     assert not (tmp_path / "b" / HOLDER_FILE).exists()  # the lock is released
 
 
+def test_a_block_refused_before_its_first_write_leaves_no_directory(tmp_path):
+    with pytest.raises(BadInput, match="no knob can reach"), claim_dir(tmp_path / "new" / "s", None, str):
+        raise BadInput("no knob can reach the goal")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.timeout(60)
 def test_a_second_claim_is_refused_at_once_naming_the_holder(tmp_path):
     root = tmp_path / "run"
