@@ -123,26 +123,18 @@ def load_deck(path: str | Path | None = None) -> Deck:
 
 
 def _read_bytes(shown: str) -> bytes:
-    """The file's bytes (at most MAX_DECK_BYTES), or DeckError when it cannot be read (a
-    FIFO, device or directory is refused before it is opened: emr_sim.files.read)."""
-    from emr_sim.files.read import regular_file_problem
+    """The file's bytes (at most MAX_DECK_BYTES, emr_sim.files.read.read_input: a FIFO, device
+    or directory is refused before it is opened), or DeckError saying why not."""
+    from emr_sim.files.read import InputFileError, read_input
 
-    problem = regular_file_problem(shown, "deck")
-    if problem == "no such deck file":
-        raise DeckError(shown, None, None, "deck file not found")
-    if problem:
-        raise DeckError(shown, None, None, problem)
     try:
-        with open(shown, "rb") as file:
-            data = file.read(MAX_DECK_BYTES + 1)
-    except FileNotFoundError:
-        raise DeckError(shown, None, None, "deck file not found") from None
-    except OSError as exc:
-        raise DeckError(shown, None, None, f"cannot read deck file: {exc.strerror or exc}") from None
-    if len(data) > MAX_DECK_BYTES:
-        problem = f"more than {MAX_DECK_BYTES:,} bytes: too long for a deck file"
-        raise DeckError(shown, _line_at(data, MAX_DECK_BYTES), None, problem)
-    return data
+        return read_input(shown, "deck", MAX_DECK_BYTES)
+    except InputFileError as err:
+        if err.head:
+            problem = f"more than {MAX_DECK_BYTES:,} bytes: too long for a deck file"
+            raise DeckError(shown, _line_at(err.head, MAX_DECK_BYTES), None, problem) from None
+        problem = "deck file not found" if err.problem == "no such deck file" else err.problem
+        raise DeckError(shown, None, None, problem) from None
 
 
 def _line_at(data: bytes, offset: int) -> int:

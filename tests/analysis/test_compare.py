@@ -99,7 +99,31 @@ def test_compare_cells_uses_only_games_in_both_runs():
 def test_compare_cells_does_not_depend_on_orientation():
     before = synthetic_cell("crow", "wind", "ABABAABB")
     after = synthetic_cell("crow", "wind", "AAABAAAB")
-    pd.testing.assert_frame_equal(compare_cells(flipped(before), after), compare_cells(before, after))
+    pd.testing.assert_frame_equal(
+        compare_cells(flipped(before), flipped(after)), compare_cells(before, after)
+    )
+
+
+def test_the_two_orientations_of_a_cell_are_not_twins():
+    """Cell (wind, crow) plays on its own seed (simulate.cells.cell_seed: order matters), so its
+    pair j is another deal than pair j of (crow, wind): never matched as the same game."""
+    before = synthetic_cell("crow", "wind", "ABABAABB")
+    after = synthetic_cell("crow", "wind", "AAABAAAB")
+    with pytest.raises(ValueError, match="no game of these cells is in both runs"):
+        compare_cells(flipped(before), after)
+
+
+def test_a_run_of_every_assignment_compares_both_orientations_as_units():
+    """A ladder step holds (crow, wind) and (wind, crow): compared with another such run, each
+    orientation's pairs are units of their own (the merge found them twice before #23)."""
+    both_before = pd.concat(
+        [synthetic_cell("crow", "wind", "ABAB"), flipped(synthetic_cell("crow", "wind", "AABB"))]
+    )
+    both_after = pd.concat(
+        [synthetic_cell("crow", "wind", "AAAB"), flipped(synthetic_cell("crow", "wind", "ABBB"))]
+    )
+    cells = compare_cells(both_before, both_after)
+    assert len(cells) == 1 and int(cells["games"].iloc[0]) == 8 and int(cells["pairs"].iloc[0]) == 4
 
 
 def test_compare_cells_names_the_cells_of_only_one_run():

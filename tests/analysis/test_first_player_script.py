@@ -61,9 +61,9 @@ def write_cells(run_dir: pathlib.Path, frames) -> None:
 
 def test_script_prints_cells_heroes_and_overall(study, tmp_path, capsys):
     write_cells(tmp_path, [crow_wind(), synthetic_cell("crow", "poison", "ABABABAB")])
-    (tmp_path / "run.json").write_text(
-        json.dumps({"format": RUN_FORMAT, "heroes": ["crow", "wind", "poison"], "games_per_cell": 8})
-    )
+    played = {"seed": 1, "players": ["greedy", "greedy"], "fury": True, "rules": {}, "deck": "default"}
+    record = {"format": RUN_FORMAT, "heroes": ["crow", "wind", "poison"], "games_per_cell": 8}
+    (tmp_path / "run.json").write_text(json.dumps(record | played | {"deck_sha256": "0" * 64}))
     assert study.main([str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "16 games, 2 cells" in out

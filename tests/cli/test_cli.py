@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.cli import ERROR_PREFIX, fails, run
+from support.cli import ERROR_PREFIX, cannot_write, fails, run
 from support.scenario import seeded_steps
 
 from emr_sim import codes as C
@@ -57,11 +57,14 @@ def ok(*args: object) -> str:
 
 
 def usage_fails(*args: object, needles: tuple[str, ...] = ()) -> str:
-    """A click usage error (bad option value): exit 2, click's message, no traceback."""
+    """A click usage error (bad option value): exit 2, click's message in the one-line form
+    (emr_sim.cli.app.usage_line), no traceback."""
     result = run(*args)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("emr-sim: error: "), result.stderr
     for needle in needles:
         assert needle in result.stderr, f"{needle!r} not in {result.stderr!r}"
     return result.stderr
@@ -150,7 +153,7 @@ def test_command_help_mentions_its_options(command, options):
 
 
 def test_unknown_command_is_a_usage_error():
-    usage_fails("shuffle", needles=("No such command",))
+    usage_fails("shuffle", needles=("no such command 'shuffle'", "emr-sim --help"))
 
 
 # ---------------------------------------------------------------- cards
@@ -797,7 +800,7 @@ def test_resolve_output_into_a_missing_directory(files, tmp_path):
 
 
 def test_resolve_output_that_is_a_directory(files, tmp_path):
-    usage_fails("resolve", files["turn"], "draw", "-o", tmp_path, needles=("--output", "directory"))
+    cannot_write("resolve", files["turn"], "draw", "-o", tmp_path, needles=("a directory is in the way",))
 
 
 # ---------------------------------------------------------------- the installed script

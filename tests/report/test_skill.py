@@ -9,6 +9,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
+from emr_sim.cards import default_deck_path
 from emr_sim.cli import main
 from emr_sim.simulate.matrix import run_matrix
 
@@ -27,6 +28,13 @@ def runs(tmp_path_factory):
     run_matrix(root / "seed", heroes=HEROES, games=20, seed=SEED + 1, workers=1)
     run_matrix(root / "two", heroes=HEROES[:2], games=20, seed=SEED, workers=1)
     out["seed"], out["two"] = root / "seed", root / "two"
+    # the same deals under other rules (warned), and another deck (other deals: refused)
+    run_matrix(root / "nofury", heroes=HEROES, games=20, seed=SEED, fury=False, workers=1)
+    run_matrix(root / "health", heroes=HEROES, games=20, seed=SEED, rules={"health": "9"}, workers=1)
+    deck = root / "deck.csv"
+    deck.write_bytes(default_deck_path().read_bytes() + b"# the same cards, another file\n")
+    run_matrix(root / "deck", heroes=HEROES, games=20, seed=SEED, deck=deck, workers=1)
+    out |= {name: root / name for name in ("nofury", "health", "deck")}
     return out
 
 
@@ -95,7 +103,12 @@ def test_without_technique_pairs_the_worth_is_not_played(runs, tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("other", "key"), [("seed", "seed differs (4444 vs 4445)"), ("two", "heroes differs")]
+    ("other", "key"),
+    [
+        ("seed", "other deals (seed 4444 → 4445)"),
+        ("two", "other deals (heroes crow, wind, poison → crow, wind)"),
+        ("deck", "other deals (deck default → "),
+    ],
 )
 def test_a_rung_on_other_deals_is_refused(runs, tmp_path, other, key):
     out = tmp_path / "r.html"
@@ -104,6 +117,19 @@ def test_a_rung_on_other_deals_is_refused(runs, tmp_path, other, key):
     assert str(runs[other]) in result.output and str(runs["greedy"]) in result.output
     assert key in result.output
     assert not out.exists()
+
+
+@pytest.mark.parametrize(("other", "said"), [("nofury", "fury on → off"), ("health", "health 8 → 9")])
+def test_a_rung_under_other_rules_is_reported_with_a_warning(runs, tmp_path, other, said):
+    """The same deals under another hero mode or health: the report is written, and both the
+    terminal and the section say what differs besides the players (#23)."""
+    out = tmp_path / "r.html"
+    result = report(runs["greedy"], "-o", out, "--skill", runs[other])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if "warning:" in line]
+    assert len(warnings) == 1 and said in warnings[0] and "mixes skill with the rules" in warnings[0]
+    section = text_of(out.read_text(encoding="utf-8"))
+    assert "The rungs differ in more than their players" in section and said in section
 
 
 def test_missing_rung_and_lone_technique_pairs_are_refused(runs, tmp_path):

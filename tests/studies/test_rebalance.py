@@ -46,14 +46,15 @@ def spec_of(trials: int = TRIALS) -> Spec:
 
 
 def trials_of(root: Path) -> list[tuple]:
-    """(index, state, value, params, reports) of every trial not failed, by index."""
+    """(index, state, value, params, reports) of every trial not failed, by index (a trial
+    killed before it was numbered is left out: the resumed search marks it failed)."""
     import optuna
 
     study = optuna.load_study(study_name="rebalance", storage=f"sqlite:///{root / DB_FILE}")
     out = [
         (t.user_attrs["index"], t.state.name, t.value, t.params, t.intermediate_values)
         for t in study.get_trials(deepcopy=False)
-        if t.state.name != "FAIL"
+        if t.state.name != "FAIL" and "index" in t.user_attrs
     ]
     return sorted(out, key=lambda t: t[0])
 

@@ -41,15 +41,32 @@ def heroes_categorical(values) -> pd.Categorical:
 def canonical(games: pd.DataFrame) -> pd.DataFrame:
     """The games with every cell in its canonical orientation: hero_a before hero_b in
     HERO_NAMES order. Games stored the other way round (hero_a after hero_b) are seen from
-    the other side (records.swap_sides); hero columns become categoricals over HERO_NAMES."""
+    the other side (records.swap_sides); hero columns become categoricals over HERO_NAMES.
+
+    `pair` becomes the pair's unit in the canonical cell: 2 x pair for a game stored in the
+    canonical orientation, 2 x pair + 1 for one seen from the other side. A run of every
+    assignment ("assignments": "every") plays both orientations of a cell on their own deals,
+    so pair j of (crow, wind) and pair j of (wind, crow) are two units, not one (and a game
+    of each is not the same game twice); a run of one orientation keeps its pairs as they
+    were, numbered 0, 2, 4, ..."""
     games = games.copy()
     for col in CELL:
         games[col] = heroes_categorical(games[col])
     flip = (games["hero_a"].cat.codes > games["hero_b"].cat.codes).to_numpy()
+    games["pair"] = games["pair"].astype(np.int64) * 2 + flip
     if flip.any():
         games = pd.concat([games[~flip], swap_sides(games[flip])])
         games = games.sort_values([*CELL, "pair", "a_seat"], kind="stable", ignore_index=True)
     return games
+
+
+def canonical_cells(cells: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Cells in their canonical orientation (hero_a first in HERO_NAMES order), each once, in
+    the order first met: the cells `cell_table` makes of games of those cells."""
+    out: dict[tuple[str, str], None] = {}
+    for a, b in cells:
+        out[(a, b) if C.HERO_NAMES.index(a) <= C.HERO_NAMES.index(b) else (b, a)] = None
+    return list(out)
 
 
 def _wilson_columns(successes: pd.Series, n: pd.Series) -> tuple[np.ndarray, np.ndarray]:

@@ -1,7 +1,8 @@
 """Balance and skill: the same deals played by players of rising skill (the rungs), compared.
 
-Each rung is a matrix run on the same seed and heroes, so every cell plays the same deals at
-every rung and the rungs can be compared deal by deal:
+Each rung is a matrix run on the same seed, heroes and deck, so every cell plays the same deals
+at every rung and the rungs can be compared deal by deal (rung_differences says what else
+differs: a hero mode or rules option that differs mixes skill with the rules):
 
 - rankings: the masters' field means at each rung and Kendall's tau between two rungs, with a
   bootstrap interval that resamples the pairs of each cell jointly in both rungs;
@@ -245,12 +246,11 @@ def analyse_skill(
     )
 
 
-SAME_KEYS = ("seed", "heroes")  # what the rungs must share so their deals are the same
+def rung_differences(first: dict, other: dict) -> tuple[list[str], list[str]]:
+    """How a rung's run record differs from the first rung's, in words: (what makes its
+    deals other ones: seed, heroes, hero assignments, deck; what else than the players and
+    the sizes: hero mode, rules options, emr-sim version). Rungs compare deal by deal only
+    when the first list is empty; the second makes a change between rungs mix skill with it."""
+    from emr_sim.simulate.differences import deal_differences, game_differences
 
-
-def rung_mismatch(first: dict, other: dict) -> str | None:
-    """The first key of SAME_KEYS on which two run records differ, in words, or None."""
-    for key in SAME_KEYS:
-        if first.get(key) != other.get(key):
-            return f"{key} differs ({first.get(key)!r} vs {other.get(key)!r})"
-    return None
+    return deal_differences(first, other), game_differences(first, other)

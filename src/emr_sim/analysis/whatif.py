@@ -9,17 +9,21 @@ how the balance changes with skill; the comparison says that the players differ.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pandas as pd
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.differences import record_differences
+from emr_sim.simulate.differences import SIZE_KEYS, difference_words
 from emr_sim.simulate.rundir import LoadedRun
 
-SAME_KEYS = ("seed",)  # what makes the deals of two runs the same
-# what may change, besides the rules options
-VARIANT_KEYS = ("players", "deck_sha256", "deck_changes", "fury")
+LISTED = 6  # cells named in a line, at most
+
+SAME_KEYS = ("seed",)  # what the twin games of two runs need (a deck change is what is compared)
+# what `compare` names when it differs: every key of the record but the emr-sim version's
+SAID_KEYS = (
+    "players", "player_specs", "deck_sha256", "deck_changes", "fury", "heroes", "assignments", *SIZE_KEYS
+)  # fmt: skip
 
 
 @dataclass
@@ -29,22 +33,14 @@ class Comparison:
     differ: list[str]  # what differs, in words
     cells: pd.DataFrame  # emr_sim.analysis.compare_cells
     heroes: pd.DataFrame  # emr_sim.analysis.compare_heroes
+    left_out: list[str] = field(default_factory=list)  # the cells only one run finished, in words
 
 
 def differences(before: dict, after: dict) -> list[str]:
-    """The deck, hero-mode and rules differences of two run records, in words
-    (emr_sim.simulate.differences.record_differences; a deck is named, its sha256 compared)."""
-    out = []
-    for diff in record_differences(before, after, keys=VARIANT_KEYS):
-        if diff.key == "deck_sha256":
-            out.append(f"deck {before['deck']} → {after['deck']}")
-        else:
-            out.append(diff.words())
-    if before.get("players") == after.get("players") and before.get("player_specs") != after.get(
-        "player_specs"
-    ):
-        out.append("player specs (the same names, other parameters or book contents)")
-    return out
+    """Every difference of two run records but the seed (refused) and the version, in words
+    (emr_sim.simulate.differences.difference_words: a deck is named, its sha256 compared;
+    heroes, assignments, sizes, players and their specs, hero mode, each rules option)."""
+    return difference_words(before, after, keys=SAID_KEYS)
 
 
 def check_comparable(before: LoadedRun, after: LoadedRun) -> None:
@@ -60,13 +56,21 @@ def cell_keys(games: pd.DataFrame) -> pd.Series:
     return games["hero_a"].astype(str) + "-" + games["hero_b"].astype(str)
 
 
-def common_games(before: LoadedRun, after: LoadedRun) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The games of the cells both runs finished (BadInput when there is none)."""
+def common_games(before: LoadedRun, after: LoadedRun) -> tuple[pd.DataFrame, pd.DataFrame, list[str]]:
+    """The games of the cells both runs finished (BadInput when there is none), and the cells
+    left out, in words."""
     keys_a, keys_b = cell_keys(before.games), cell_keys(after.games)
     shared = set(keys_a) & set(keys_b)
     if not shared:
         raise BadInput(f"{before.path} and {after.path} have no finished cell in common")
-    return before.games[keys_a.isin(shared)], after.games[keys_b.isin(shared)]
+    left_out = []
+    for run, keys in ((before, keys_a), (after, keys_b)):
+        only = [k for k in pd.unique(keys) if k not in shared]  # in the run's order
+        if only:
+            names = ", ".join(k.replace("-", " vs ", 1) for k in only[:LISTED])
+            more = f" and {len(only) - LISTED} more" if len(only) > LISTED else ""
+            left_out.append(f"{len(only)} cells only in {run.path} ({names}{more})")
+    return before.games[keys_a.isin(shared)], after.games[keys_b.isin(shared)], left_out
 
 
 def compare_runs(before: LoadedRun, after: LoadedRun, method: str = "holm") -> Comparison:
@@ -75,7 +79,11 @@ def compare_runs(before: LoadedRun, after: LoadedRun, method: str = "holm") -> C
     from emr_sim import analysis as A
 
     check_comparable(before, after)
-    games_a, games_b = common_games(before, after)
-    cells = A.compare_cells(games_a, games_b, method=method)
-    heroes = A.compare_heroes(games_a, games_b, method=method)
-    return Comparison(before.record, after.record, differences(before.record, after.record), cells, heroes)
+    games_a, games_b, left_out = common_games(before, after)
+    try:
+        cells = A.compare_cells(games_a, games_b, method=method)
+        heroes = A.compare_heroes(games_a, games_b, method=method)
+    except ValueError as err:  # no game of a shared cell matched: other sizes or deals
+        raise BadInput(f"{before.path} and {after.path} cannot be compared game by game: {err}") from None
+    differ = differences(before.record, after.record)
+    return Comparison(before.record, after.record, differ, cells, heroes, left_out)

@@ -8,11 +8,8 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import click
-
-from emr_sim.cli.app import BadInputExit
 
 INT64 = click.IntRange(-(2**63), 2**63 - 1)  # seeds and game indices reach the kernels as int64
 HALF_WIDTH = click.FloatRange(0, 0.5, min_open=True, max_open=True)
@@ -47,7 +44,7 @@ heroes_option = click.option(
     "--heroes", default=None, help="Masters to include, e.g. crow,wind,earth, or all (default: all 8)."
 )
 output_dir_option = click.option(
-    "-o", "--output", "run_dir", required=True, type=click.Path(file_okay=False), help="Run directory."
+    "-o", "--output", "run_dir", required=True, type=click.Path(), help="Run directory."
 )
 deck_option = click.option(
     "--deck",
@@ -140,14 +137,12 @@ def rules_dict(rules: tuple[str, ...], fury: bool | None = None) -> dict[str, st
 
 
 def check_output(path: str, what: str) -> None:
-    """Before the work: exit 2 when the output's directory does not exist, exit 3 when a file
-    cannot be created in it (so no work is lost to a refused write)."""
-    from emr_sim.files.write import check_writable
+    """Before the work: exit 2 when the output's directory does not exist, exit 3 when a
+    directory is in the way or no file can be created there (so no work is lost to a refused
+    write): emr_sim.files.outdir.check_output_file."""
+    from emr_sim.files.outdir import check_output_file
 
-    folder = Path(path).resolve().parent
-    if not folder.is_dir():
-        raise BadInputExit(f"{path}: cannot write {what}: no such directory")
-    check_writable(folder, path)
+    check_output_file(path, what)
 
 
 @contextlib.contextmanager

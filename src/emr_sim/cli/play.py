@@ -142,7 +142,7 @@ def tui(seed, index, heroes, seat, opponent, advisor, advisor_seed, replay, deck
 @click.argument("action", required=False)
 @click.option("--list", "list_only", is_flag=True, help="List the legal actions and their notation.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Also write the new position here.")
+@click.option("-o", "--output", type=click.Path(), help="Also write the new position here.")
 @click.option("--advise", metavar="SPEC", help="Search the decision (e.g. ismcts:20000): visits, win rates.")
 @click.option("--seed", type=INT64, default=1, show_default=True, help="The advisor's seed.")
 @deck_option
@@ -204,7 +204,7 @@ def position() -> None:
     show_default=True,
     help="What comes next in the position.",
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write it here (default: print it).")
+@click.option("-o", "--output", type=click.Path(), help="Write it here (default: print it).")
 @deck_option
 def position_new(heroes, step, output, deck_path) -> None:
     """Write a commented short position (TOML) that loads as it is, to edit by hand."""

@@ -12,7 +12,6 @@ import click
 from emr_sim.cli.app import main, note
 from emr_sim.cli.options import (
     INT64,
-    check_output,
     cluster_option,
     estimate_text,
     game_options,
@@ -203,6 +202,7 @@ def make_spec(
 ):  # fmt: skip
     """Every input checked (BadInput, exit 2) before anything is played or written."""
     from emr_sim.errors import BadInput
+    from emr_sim.files.outdir import check_dir_target
     from emr_sim.lineup.heroes import parse_hero_list
     from emr_sim.simulate.setup import DEFAULT_SEED, run_setup, setup_warnings
     from emr_sim.studies.rebalance_knobs import parse_knobs
@@ -228,7 +228,7 @@ def make_spec(
         raise BadInput(
             "emr-sim rebalance needs Optuna, which is not installed: pip install 'emr-sim[rebalance]'"
         ) from None
-    check_output(str(study_dir), "the study")
+    check_dir_target(study_dir)  # exit 3 before the work: a file in the way, no directory possible
     names = parse_hero_list(heroes)
     chosen = rules_dict(rules)
     search_seed = DEFAULT_SEARCH_SEED if seed is None else seed

@@ -28,6 +28,7 @@ from emr_sim.cli.options import (
     variant_option,
     workers_option,
 )
+from emr_sim.errors import quoted
 
 # seed, players and threads of every playing command, then its output's form
 run_options = bundle(seed_option, players_option, workers_option)
@@ -40,9 +41,7 @@ run_options = bundle(seed_option, players_option, workers_option)
     "-n", "games", type=int, default=100_000, show_default=True, help="Games (rounded up to pairs)."
 )
 @run_options
-@click.option(
-    "--records", "records_path", type=click.Path(dir_okay=False), help="Per-game records (.parquet or .csv)."
-)
+@click.option("--records", "records_path", type=click.Path(), help="Per-game records (.parquet or .csv).")
 @json_option("the summary")
 @quiet_option
 @game_options
@@ -74,7 +73,7 @@ def matchup(
     from emr_sim.simulate.setup import DEFAULT_SEED
 
     if records_path is not None and not records_path.strip():
-        raise BadInputExit(f"--records needs a file name (.parquet or .csv), not {records_path!r}")
+        raise BadInputExit(f"--records needs a file name (.parquet or .csv), not {quoted(records_path)}")
     if records_path:
         check_output(records_path, "the records")
     seed = DEFAULT_SEED if seed is None else seed
@@ -188,10 +187,10 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
     from emr_sim.report.ladder import format_ladder, ladder_json
     from emr_sim.simulate.ladder import run_ladder
 
-    def estimate(seconds: float, record: dict) -> None:
+    def estimate(seconds: float, record: dict, games: int) -> None:
         steps = len(record["rungs"]) - 1
-        games = steps * record["games_per_step"]
-        note(f"ladder of {steps} steps, {games:,} games: estimated {estimate_text(seconds, None, cluster)}")
+        when = estimate_text(seconds, None, cluster)
+        note(f"ladder of {steps} steps, {games:,} games to play: estimated {when}")
 
     with resumable("the finished steps and cells are in", run_dir):
         run = run_ladder(

@@ -29,12 +29,12 @@ def compare(run_a, run_b, as_json, method):
     if as_json:
         click.echo(json.dumps(compare_json(result), indent=1))
         return
-    click.echo(format_compare(result.cells, result.heroes, result.differ, method))
+    click.echo(format_compare(result.cells, result.heroes, result.differ, method, result.left_out))
 
 
 @main.command()
 @click.argument("run_dir", type=click.Path(file_okay=False))
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="HTML file to write.")
+@click.option("-o", "--output", required=True, type=click.Path(), help="HTML file to write.")
 @click.option(
     "--compare", "compare_dir", type=click.Path(file_okay=False), help="A second run: add a what-if section."
 )

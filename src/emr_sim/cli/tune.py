@@ -22,9 +22,7 @@ from emr_sim.cli.options import (
 
 @main.command()
 @click.argument("heroes")
-@click.option(
-    "-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False), help="Tuning directory."
-)
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(), help="Tuning directory.")
 @click.option(
     "--field",
     "field_spec",

@@ -18,15 +18,22 @@ import os
 import stat
 from pathlib import Path
 
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, cut
 
 MAX_RECORD_BYTES = 16 << 20  # a run, ladder or tuning record is kilobytes; a book 1 MiB at most
 MAX_DEPTH = 64  # nesting of JSON arrays and objects: records are 5 deep at most
 MAX_DIGITS = 30  # an integer literal this long is no value of ours (Python refuses 4,300)
+READ_CHUNK = 1 << 20  # bytes read at a time: a cap is never allocated before the bytes are there
 
 
 class InputFileError(BadInput):
-    """An input file that cannot be read as what it should be; the message names the file."""
+    """An input file that cannot be read as what it should be; the message names the file.
+    `problem` is the message without the file's name (for a reader that words it its own way),
+    `head` the bytes read of a file over its cap (where it overflowed)."""
+
+    def __init__(self, message: str, problem: str = "", head: bytes = b"") -> None:
+        super().__init__(message)
+        self.problem, self.head = problem or message, head
 
 
 def regular_file_problem(path: str | Path, what: str) -> str | None:
@@ -49,15 +56,30 @@ def read_input(path: str | Path, what: str, max_bytes: int, shown: str | None = 
     name = shown or str(path)
     problem = regular_file_problem(path, what)
     if problem:
-        raise InputFileError(f"{name}: {problem}")
+        raise InputFileError(f"{name}: {problem}", problem)
     try:
         with open(path, "rb") as f:
-            data = f.read(max_bytes + 1)
+            data = read_at_most(f, max_bytes + 1)
     except OSError as err:
-        raise InputFileError(f"{name}: cannot read the {what}: {err.strerror or err}") from None
+        problem = f"cannot read the {what}: {err.strerror or err}"
+        raise InputFileError(f"{name}: {problem}", problem) from None
     if len(data) > max_bytes:
-        raise InputFileError(f"{name}: larger than {max_bytes:,} bytes: not a {what} file")
+        problem = f"larger than {max_bytes:,} bytes: not a {what} file"
+        raise InputFileError(f"{name}: {problem}", problem, data)
     return data
+
+
+def read_at_most(f, limit: int) -> bytes:
+    """At most `limit` bytes of an open file, chunk by chunk (read(limit) would allocate all of
+    a cap computed from a damaged record, 2**70 bytes, before reading anything)."""
+    chunks, total = [], 0
+    while total < limit:
+        chunk = f.read(min(READ_CHUNK, limit - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
 
 
 def file_kind(mode: int) -> str:
@@ -128,13 +150,38 @@ def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> objec
         raise InputFileError(f"{name}: not JSON this reader takes: {str(err)[:120]}") from None
 
 
+def too_long(doc: object, where: str = "$") -> tuple[str, TooLong] | None:
+    """The JSON path of the first integer literal kept as TooLong in a parsed document, and it;
+    None when there is none (depth bounded by MAX_DEPTH, so this recursion is too)."""
+    if isinstance(doc, TooLong):
+        return where, doc
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    for key, value in items:
+        found = too_long(
+            value, f"{where}[{key}]" if isinstance(doc, list) else f"{where}.{cut(str(key), 40)}"
+        )
+        if found:
+            return found
+    return None
+
+
 def read_json_record(
     path: str | Path, what: str, fmt: str | tuple[str, ...], max_bytes: int = MAX_RECORD_BYTES
 ) -> dict:
     """A JSON object whose "format" is fmt (or one of the formats fmt lists), from a regular
-    file; InputFileError naming the file."""
+    file, with no integer too long to be a value anywhere (a record is written back as it was
+    read); InputFileError naming the file, and the JSON path."""
     formats = (fmt,) if isinstance(fmt, str) else fmt
     doc = parse_json(read_input(path, what, max_bytes), path, what)
     if not isinstance(doc, dict) or doc.get("format") not in formats:
         raise InputFileError(f"{path}: not a {what} of format {' or '.join(map(repr, formats))}")
+    refuse_too_long(doc, path)
     return doc
+
+
+def refuse_too_long(doc: object, name: str | Path) -> None:
+    """InputFileError naming the file and the JSON path of an over-long integer, if any."""
+    found = too_long(doc)
+    if found:
+        where, number = found
+        raise InputFileError(f"{name}: {where}: {number!r} is no value of ours (at most {MAX_DIGITS} digits)")

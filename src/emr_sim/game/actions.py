@@ -37,6 +37,7 @@ from emr_sim.codes import (
     REMOVE_SUB,
     TARGET_SPAN,
 )
+from emr_sim.errors import quoted
 
 N_TOKEN_KINDS = 2  # TOKEN_ZONE, TOKEN_CARD
 N_REMOVE_KINDS = 4  # REMOVE_ZONE_DMG .. REMOVE_CARD_PM
@@ -69,7 +70,7 @@ def _check(name: str, value, low: int, high: int) -> int:
     """VALUE as an int, or ValueError when it is not an integer in LOW..HIGH."""
     v = _as_int(value)
     if v is None or not low <= v <= high:
-        raise ValueError(f"{name} must be an integer in {low}..{high}, not {value!r}")
+        raise ValueError(f"{name} must be an integer in {low}..{high}, not {quoted(value)}")
     return v
 
 
@@ -127,7 +128,7 @@ def action_family(code: int) -> str:
     for family, codes in ACTION_RANGES.items():
         if code in codes:
             return family
-    raise ValueError(f"{code!r} is not an action code (0..{N_ACTIONS - 1}, without holes)")
+    raise ValueError(f"{quoted(code)} is not an action code (0..{N_ACTIONS - 1}, without holes)")
 
 
 def action_parts(code: int) -> tuple:
@@ -139,7 +140,7 @@ def action_parts(code: int) -> tuple:
     """
     value = _as_int(code)
     if value is None:
-        raise ValueError(f"{code!r} is not an action code")
+        raise ValueError(f"{quoted(code)} is not an action code")
     family = action_family(value)
     k = value - ACTION_RANGES[family].start
     if family in ("play", "counter"):
@@ -169,10 +170,10 @@ def encode(parts: tuple) -> int:
         "target": lambda: target_code(*args),
     }
     if family not in encoders:
-        raise ValueError(f"unknown action family {family!r}")
+        raise ValueError(f"unknown action family {quoted(family)}")
     if family in ("pass", "draw", "yes") and args:
-        raise ValueError(f"action {family!r} takes no arguments")
+        raise ValueError(f"action {quoted(family)} takes no arguments")
     try:
         return encoders[family]()
     except TypeError as err:
-        raise ValueError(f"action {family!r}: wrong arguments {tuple(args)!r}") from err
+        raise ValueError(f"action {quoted(family)}: wrong arguments {quoted(tuple(args))}") from err

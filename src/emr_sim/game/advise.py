@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from emr_sim import codes as C
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
 from emr_sim.game.core import Game
 from emr_sim.lineup.base import PlayerSpec
 from emr_sim.lineup.spec import parse_spec
@@ -30,7 +30,7 @@ ADVISE_STREAM = 7  # the advisor's RNG: (seed, 0, this stream)
 def advisor_spec(text: str) -> PlayerSpec:
     spec = parse_spec(text)
     if spec.kernel_kind != C.PLAYER_ISMCTS:
-        raise BadInput(f"--advise {text!r}: give an ismcts player (e.g. ismcts:20000), not {spec.kind}")
+        raise BadInput(f"--advise {quoted(text)}: give an ismcts player (e.g. ismcts:20000), not {spec.kind}")
     return spec
 
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from emr_sim import codes
 from emr_sim.cards import Deck, card_table, load_deck
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
 from emr_sim.lineup.heroes import parse_hero_pair
 from emr_sim.options import describe_options, make_options
 
@@ -201,7 +201,7 @@ class Game:
         if code not in legal:
             shown = ", ".join(format_action(self.state, self.table, c) for c in legal)
             raise IllegalAction(
-                f"action {action!r} is not legal in this {self.phase} decision; legal: {shown}"
+                f"action {quoted(action)} is not legal in this {self.phase} decision; legal: {shown}"
             )
         return code
 

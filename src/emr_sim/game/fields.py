@@ -5,6 +5,7 @@ both forms share, and the reading of a position file (JSON, or TOML for ``.toml`
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -12,7 +13,15 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import find_card
-from emr_sim.files.read import MAX_DEPTH, InputFileError, TooLong, nesting_depth, parse_json, read_input
+from emr_sim.files.read import (
+    MAX_DEPTH,
+    MAX_DIGITS,
+    InputFileError,
+    TooLong,
+    nesting_depth,
+    parse_json,
+    read_input,
+)
 from emr_sim.game.validate import PositionError, fail
 from emr_sim.options import options_from_dict
 
@@ -20,6 +29,7 @@ POSITION_FORMAT = "emr-sim-position"
 POSITION_VERSION = 1
 SHORT_VERSION = 2  # short positions, written by hand (emr_sim.game.short, docs/positions.md)
 TOML_SUFFIX = ".toml"
+LONG_NUMBER = re.compile(r"\d[\d_]{" + str(MAX_DIGITS) + ",}")  # more than MAX_DIGITS digits
 
 DRAW_TEXT = "draw"
 RNG_LIMIT = 2**32
@@ -196,9 +206,16 @@ def read_position_file(path: str | Path) -> object:
         text = data.decode("utf-8")
         if nesting_depth(text) > MAX_DEPTH:
             raise PositionError(f"{path}: nested more than {MAX_DEPTH} levels deep: not a position file")
+        long_number = LONG_NUMBER.search(text)
+        if long_number:  # tomllib would raise Python's int-limit error, naming no line
+            line = text.count("\n", 0, long_number.start()) + 1
+            digits = len(long_number.group().replace("_", ""))
+            raise PositionError(f"{path}: line {line}: a {digits}-digit number is no value of a position")
         return tomllib.loads(text)
     except InputFileError as err:
         raise PositionError(str(err)) from None
+    except PositionError:
+        raise
     except UnicodeDecodeError as err:
         raise PositionError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     except tomllib.TOMLDecodeError as err:

@@ -19,7 +19,7 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import find_card
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
 from emr_sim.game.actions import (
     action_parts,
     block_code,
@@ -119,21 +119,21 @@ def _word(words: list[str], index: int, choices: tuple[str, ...], what: str) -> 
     """The index in CHOICES of words[index]."""
     if index >= len(words) or words[index] not in choices:
         got = words[index] if index < len(words) else "nothing"
-        raise NotationError(f"expected {what} ({' or '.join(choices)}), not {got!r}")
+        raise NotationError(f"expected {what} ({' or '.join(choices)}), not {quoted(got)}")
     return choices.index(words[index])
 
 
 def _number(text: str, what: str, limit: int) -> int:
     """A whole number 0..limit-1."""
     if not text.isdigit() or int(text) >= limit:
-        raise NotationError(f"expected {what} 0..{limit - 1}, not {text!r}")
+        raise NotationError(f"expected {what} 0..{limit - 1}, not {quoted(text)}")
     return int(text)
 
 
 def _player(text: str) -> int:
     """``p0`` or ``p1``."""
     if text not in ("p0", "p1"):
-        raise NotationError(f"expected a player p0 or p1, not {text!r}")
+        raise NotationError(f"expected a player p0 or p1, not {quoted(text)}")
     return int(text[1])
 
 
@@ -150,13 +150,13 @@ def _card(table: np.ndarray, words: list[str]) -> int:
 def _arity(words: list[str], count: int, form: str) -> None:
     """NotationError unless WORDS has COUNT words (FORM is the expected text)."""
     if len(words) != count:
-        raise NotationError(f"expected {form!r}, not {' '.join(words)!r}")
+        raise NotationError(f"expected {quoted(form)}, not {quoted(' '.join(words))}")
 
 
 def _parse_card_side(table: np.ndarray, words: list[str], encode) -> int:
     """``play CARD left|right`` / ``counter CARD left|right``."""
     if len(words) < 3 or words[-1] not in SIDES:
-        raise NotationError(f"expected '{words[0]} CARD left|right', not {' '.join(words)!r}")
+        raise NotationError(f"expected '{words[0]} CARD left|right', not {quoted(' '.join(words))}")
     return encode(_card(table, words[1:-1]), SIDES.index(words[-1]))
 
 
@@ -205,11 +205,13 @@ def _parse_named_target(state: np.ndarray, words: list[str]) -> int:
     if form != pending:
         expected = f"'{pending}' targets" if pending else "no named target (use 'target pP SUB')"
         phase = C.DECISION_NAMES[int(state[C.H_PHASE])]
-        raise NotationError(f"{form!r} does not fit the pending decision {phase!r}: it takes {expected}")
+        raise NotationError(
+            f"{quoted(form)} does not fit the pending decision {quoted(phase)}: it takes {expected}"
+        )
     if form == "illusion" and len(words) > 1 and words[1] == "to":
         return target_code(int(state[C.H_DECIDER]), _target_sub(form, words[1:]))
     if len(words) < 2:
-        raise NotationError(f"{form!r} needs a player p0 or p1")
+        raise NotationError(f"{quoted(form)} needs a player p0 or p1")
     return target_code(_player(words[1]), _target_sub(form, words[2:]))
 
 
@@ -232,4 +234,4 @@ def parse_action(state: np.ndarray, table: np.ndarray, text: str) -> int:
         return parsers[verb](words)
     if verb in TARGET_FORMS:
         return _parse_named_target(state, words)
-    raise NotationError(f"unknown action {text!r}: see docs/notation.md")
+    raise NotationError(f"unknown action {quoted(text)}: see docs/notation.md")

@@ -21,6 +21,7 @@ gains per master against the default greedy.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import importlib.resources
 import json
@@ -31,8 +32,8 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim.errors import BadInput
-from emr_sim.files.read import InputFileError, parse_json, read_input
+from emr_sim.errors import BadInput, cut, quoted
+from emr_sim.files.read import InputFileError, TooLong, parse_json, read_input
 from emr_sim.lineup.table import BY_NAME, PARAMS, ROW_NAMES, out_of_range, uses
 from emr_sim.players.params import WEIGHT_ROWS, Param, check_vector, default_vector
 
@@ -45,6 +46,8 @@ TOP_KEYS = ("format", "made_by", "masters", "run", "gains", "tuning")
 REQUIRED_KEYS = ("format", "made_by", "masters")
 RUN_KEYS = ("deck", "deck_sha256", "rules", "fury")
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
+KEY_WORDS = 40  # characters of an unknown key said in a message
+VALUE_WORDS = 80  # characters of a wrong value said in a message
 
 
 class BookError(BadInput):
@@ -98,6 +101,17 @@ def load_book(path: str | Path, shown: str | None = None) -> Book:
     )
 
 
+def json_words(value: object) -> str:
+    """A JSON value as a message shows it: its JSON text cut to a readable length, an integer
+    too long to be a value by its length (emr_sim.files.read.TooLong)."""
+    if isinstance(value, TooLong):
+        return repr(value)
+    try:
+        return cut(json.dumps(value), VALUE_WORDS)
+    except (TypeError, ValueError):
+        return quoted(value, VALUE_WORDS)
+
+
 def is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
@@ -119,7 +133,7 @@ class Checker:
     def keys(self, value: dict, where: str, known: tuple[str, ...], required: tuple[str, ...]) -> None:
         for key in value:
             if key not in known:
-                raise self.fail(f"{where}.{key}", f"unknown key; known: {', '.join(known)}")
+                raise self.fail(f"{where}.{cut(key, KEY_WORDS)}", f"unknown key; known: {', '.join(known)}")
         for key in required:
             if key not in value:
                 raise self.fail(f"{where}.{key}", "missing")
@@ -134,12 +148,12 @@ class Checker:
         if "tuning" in doc:
             self.obj(doc["tuning"], "$.tuning")
 
-    def masters(self, value: object) -> np.ndarray:
-        rows = self.obj(value, "$.masters")
-        self.keys(rows, "$.masters", ROW_NAMES, ROW_NAMES)
+    def masters(self, value: object, where: str = "$.masters") -> np.ndarray:
+        rows = self.obj(value, where)
+        self.keys(rows, where, ROW_NAMES, ROW_NAMES)
         out = np.tile(default_vector(), (WEIGHT_ROWS, 1))
         for r, row_name in enumerate(ROW_NAMES):
-            out[r] = self.row(rows[row_name], r, f"$.masters.{row_name}")
+            out[r] = self.row(rows[row_name], r, f"{where}.{row_name}")
         out.flags.writeable = False
         return out
 
@@ -148,7 +162,11 @@ class Checker:
         vec = default_vector()
         for key in entries:
             if key not in BY_NAME:
-                raise self.fail(f"{where}.{key}", f"unknown parameter; known: {', '.join(BY_NAME)}")
+                close = difflib.get_close_matches(str(key), BY_NAME, n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                raise self.fail(
+                    f"{where}.{cut(key, KEY_WORDS)}", f"unknown parameter{hint}; `emr-sim players` lists them"
+                )
         for p in PARAMS:
             if p.name not in entries:
                 if uses(p, r):
@@ -163,7 +181,7 @@ class Checker:
 
     def entry(self, value: object, p: Param, where: str) -> float:
         if not is_number(value):
-            raise self.fail(where, f"must be a number, not {json.dumps(value)}")
+            raise self.fail(where, f"must be a number, not {json_words(value)}")
         assert isinstance(value, (int, float))
         problem = out_of_range(value, p.low, p.high, p.integer)
         if problem:
@@ -189,8 +207,14 @@ class Checker:
         self.keys(gains, "$.gains", ROW_NAMES, ())
         for key, gain in gains.items():
             if gain is not None and not is_number(gain):
-                raise self.fail(f"$.gains.{key}", f"must be a number or null, not {json.dumps(gain)}")
+                raise self.fail(f"$.gains.{key}", f"must be a number or null, not {json_words(gain)}")
         return {k: (None if v is None else float(v)) for k, v in gains.items()}
+
+
+def vectors_from(value: object, name: str, where: str) -> np.ndarray:
+    """Vectors by master and parameter name (a book's `masters`, a run record's spec
+    `vectors`) checked as a book's are; BookError naming `name` and the JSON path `where`."""
+    return Checker(name).masters(value, where)
 
 
 # ---------------------------------------------------------------- writing

@@ -9,6 +9,7 @@ Names are matched without regard to case or spaces; messages name the option as 
 from __future__ import annotations
 
 from emr_sim.codes import HERO_NAMES, NO_HERO
+from emr_sim.errors import quoted
 
 ALL = "all"
 
@@ -19,7 +20,7 @@ def _names(text: str | list | tuple) -> list[str]:
 
 def _unknown(name: str, option: str) -> ValueError:
     where = f" in {option}" if option else ""
-    return ValueError(f"unknown hero {name!r}{where}; the masters are {', '.join(HERO_NAMES)}")
+    return ValueError(f"unknown hero {quoted(name)}{where}; the masters are {', '.join(HERO_NAMES)}")
 
 
 def parse_hero_list(text: str | list | tuple | None, option: str = "--heroes", least: int = 2) -> list[str]:
@@ -45,10 +46,10 @@ def parse_hero_pair(text: str | tuple | list | None, allow_mirror: bool = False)
         return NO_HERO, NO_HERO
     names = [t.strip() for t in (text.split(",") if isinstance(text, str) else text)]
     if len(names) != 2:
-        raise ValueError(f"heroes: give two of {', '.join(HERO_NAMES)}, not {text!r}")
+        raise ValueError(f"heroes: give two of {', '.join(HERO_NAMES)}, not {quoted(text)}")
     for name in names:
         if name not in HERO_NAMES:
-            raise ValueError(f"unknown hero {name!r}; known: {', '.join(HERO_NAMES)}")
+            raise ValueError(f"unknown hero {quoted(name)}; known: {', '.join(HERO_NAMES)}")
     if names[0] == names[1] and not allow_mirror:
         raise ValueError(f"heroes: the second player may not pick the same hero ({names[0]}) (R-OPT-HERO)")
     return HERO_NAMES.index(names[0]), HERO_NAMES.index(names[1])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from emr_sim.errors import quoted
 from emr_sim.lineup.base import PlayerSpec, SpecError, made
 from emr_sim.lineup.book import TUNED_NAME, load_book, tuned_path
 from emr_sim.lineup.table import out_of_range, shown
@@ -75,10 +76,12 @@ def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpe
     given: dict[str, float | str] = {}
     for name, text in args:
         if name not in DEFAULTS:
-            raise SpecError(f"player {spec!r}: unknown parameter {name!r}; {kind} takes {', '.join(ORDER)}")
+            raise SpecError(
+                f"player {quoted(spec)}: unknown parameter {quoted(name)}; {kind} takes {', '.join(ORDER)}"
+            )
         given[name] = value_of(name, text, spec)
     if given.get("leaf") == "eval" and "depth" in given:
-        raise SpecError(f"player {spec!r}: depth is for rollouts; leaf=eval evaluates at once")
+        raise SpecError(f"player {quoted(spec)}: depth is for rollouts; leaf=eval evaluates at once")
     settings = {**DEFAULTS, **given}
     leaf = str(settings["leaf"])
     depth = 0 if leaf == "eval" else int(settings["depth"])
@@ -102,16 +105,18 @@ def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpe
 def value_of(name: str, text: str, spec: str) -> float | str:
     if name == "leaf":
         if text not in LEAF_CODES:
-            raise SpecError(f"player {spec!r}: leaf={text!r}; give one of {', '.join(LEAF_CODES)}")
+            raise SpecError(
+                f"player {quoted(spec)}: leaf={quoted(text)}; give one of {', '.join(LEAF_CODES)}"
+            )
         return text
     try:
         value = float(text)
     except ValueError:
-        raise SpecError(f"player {spec!r}: {name}={text!r} is not a number") from None
+        raise SpecError(f"player {quoted(spec)}: {name}={quoted(text)} is not a number") from None
     low, high = RANGES[name]
     problem = out_of_range(value, low, high, integer=name in WHOLE)
     if problem:
-        raise SpecError(f"player {spec!r}: {name}={text} {problem}")
+        raise SpecError(f"player {quoted(spec)}: {name}={text} {problem}")
     if name in WHOLE:
         return int(value)
     return value

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
 from emr_sim.lineup.base import (
     BOOK_PARAMS,
     GREEDY_PARAMS,
@@ -58,12 +58,12 @@ def split_top_level(text: str, what: str = "players") -> list[str]:
         elif ch == ")":
             depth -= 1
             if depth < 0:
-                raise SpecError(f"{what} {text!r}: ')' at character {i + 1} closes no '('")
+                raise SpecError(f"{what} {quoted(text)}: ')' at character {i + 1} closes no '('")
         elif ch == "," and depth == 0:
             parts.append(text[start:i].strip())
             start = i + 1
     if depth:
-        raise SpecError(f"{what} {text!r}: {depth} '(' not closed")
+        raise SpecError(f"{what} {quoted(text)}: {depth} '(' not closed")
     parts.append(text[start:].strip())
     return parts
 
@@ -86,7 +86,8 @@ def parse_sides(value: str | tuple | list) -> tuple[PlayerSpec, PlayerSpec]:
         specs *= 2
     if len(specs) != 2:
         raise SpecError(
-            f"players: give one or two player specs (of {', '.join(KINDS)}), not {len(specs)}: {value!r}"
+            f"players: give one or two player specs (of {', '.join(KINDS)}), "
+            f"not {len(specs)}: {quoted(value)}"
         )
     return specs[0], specs[1]
 
@@ -99,7 +100,7 @@ def parse_spec(text: str | PlayerSpec) -> PlayerSpec:
     if isinstance(text, PlayerSpec):
         return text
     if not isinstance(text, str):
-        raise SpecError(f"a player spec is text, not {type(text).__name__}: {text!r}")
+        raise SpecError(f"a player spec is text, not {type(text).__name__}: {quoted(text)}")
     spec = text.strip()
     if not spec:
         raise SpecError(f"empty player spec; give one of {', '.join(KINDS)}")
@@ -107,7 +108,7 @@ def parse_spec(text: str | PlayerSpec) -> PlayerSpec:
     name, args = split_kind(spec)
     kind = KINDS.get(name)
     if kind is None:
-        raise SpecError(f"unknown player {name!r} in {spec!r}; known: {', '.join(KINDS)}")
+        raise SpecError(f"unknown player {quoted(name)} in {quoted(spec)}; known: {', '.join(KINDS)}")
     return build(kind, args, spec)
 
 
@@ -117,15 +118,15 @@ def split_kind(spec: str) -> tuple[str, list[tuple[str, str]]]:
     if colon >= 0 and (paren < 0 or colon < paren):
         name, value = spec[:colon].strip(), spec[colon + 1 :].strip()
         if not value:
-            raise SpecError(f"player {spec!r}: nothing after ':'")
+            raise SpecError(f"player {quoted(spec)}: nothing after ':'")
         main = KINDS[name].main if name in KINDS else ""
         if main is None:
-            raise SpecError(f"player {spec!r}: {name} has no short form {name}:VALUE")
+            raise SpecError(f"player {quoted(spec)}: {name} has no short form {name}:VALUE")
         return name, [(main or "", value)]
     if paren < 0:
         return spec, []
     if not spec.endswith(")") or close_of(spec, paren) != len(spec) - 1:
-        raise SpecError(f"player {spec!r}: nothing may follow the ')' that closes the parameters")
+        raise SpecError(f"player {quoted(spec)}: nothing may follow the ')' that closes the parameters")
     body = spec[paren + 1 : -1]
     pairs = [] if not body.strip() else [name_value(arg, spec) for arg in split_top_level(body, "player")]
     return spec[:paren].strip(), pairs
@@ -144,7 +145,7 @@ def name_value(arg: str, spec: str) -> tuple[str, str]:
     name, eq, value = arg.partition("=")
     name, value = name.strip(), value.strip()
     if not eq or not name or not value:
-        raise SpecError(f"player {spec!r}: {arg.strip()!r} is not NAME=VALUE")
+        raise SpecError(f"player {quoted(spec)}: {quoted(arg.strip())} is not NAME=VALUE")
     return name, value
 
 
@@ -152,7 +153,7 @@ def build(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
     names = [n for n, _ in args]
     for n in names:
         if names.count(n) > 1:
-            raise SpecError(f"player {spec!r}: {n} given twice")
+            raise SpecError(f"player {quoted(spec)}: {n} given twice")
     if kind.takes == GREEDY_PARAMS:
         return build_greedy(kind, args, spec)
     if kind.takes == BOOK_PARAMS:
@@ -160,7 +161,7 @@ def build(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
     if kind.takes == SEARCH_PARAMS:
         return build_search(kind.name, args, spec)
     if args:
-        raise SpecError(f"player {spec!r}: {kind.name} takes no parameters")
+        raise SpecError(f"player {quoted(spec)}: {kind.name} takes no parameters")
     if kind.name in ("tuned", NOTECH["tuned"]):
         book = load_book(tuned_path(), shown=TUNED_NAME)
         return made(kind.name, {}, book, kind.name, book.vectors)
@@ -171,27 +172,71 @@ def without_technique(spec: PlayerSpec) -> PlayerSpec:
     """The same player with the same vectors that never uses its master's own technique (the
     greedy-notech kernel): greedy(...) -> greedy-notech(...), book:F -> book-notech:F,
     tuned -> tuned-notech. SpecError for a kind with no such twin (random, or one already
-    without techniques)."""
+    without techniques). Made from the spec itself: a book is not read again."""
     twin = NOTECH.get(spec.kind)
     if twin is None:
         raise SpecError(
-            f"player {spec.text!r} has no technique-free twin; "
+            f"player {quoted(spec.text)} has no technique-free twin; "
             f"give one of {', '.join(NOTECH)} (with or without parameters)"
         )
-    return parse_spec(twin + spec.text[len(spec.kind) :])
+    return made(twin, dict(spec.params), spec.book, twin + spec.text[len(spec.kind) :], spec.weights)
+
+
+BOOK_KINDS = ("book", "book-notech", "tuned", "tuned-notech")  # whose vectors come from a file
+
+
+def spec_from_record(entry: object, name: object, where: str) -> PlayerSpec:
+    """The player of a run record's `player_specs` entry, without reading any file: a book
+    kind's vectors and its book's path and sha256 are in the record (so a run whose book file
+    was changed or deleted since is reported as it was played); any other kind is its text
+    parsed again. SpecError naming the file `name` and the JSON path `where`."""
+    from emr_sim.lineup.book import SHA256, Book, vectors_from
+
+    def fail(at: str, problem: str) -> SpecError:
+        return SpecError(f"{name}: {where}{at}: {problem}")
+
+    if not isinstance(entry, dict):
+        raise fail("", f"must be an object (a player spec's record), not {type(entry).__name__}")
+    kind, text = entry.get("kind"), entry.get("text")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise fail(".kind", f"unknown player {quoted(kind)}; known: {', '.join(KINDS)}")
+    if not isinstance(text, str):
+        raise fail(".text", f"must be the spec's text, not {quoted(text)}")
+    if kind not in BOOK_KINDS:
+        try:
+            spec = parse_spec(text)
+        except SpecError as err:
+            raise fail(".text", str(err)) from None
+        if spec.kind != kind:
+            raise fail(".text", f"{quoted(text)} is a {spec.kind} player, not {kind}")
+        return spec
+    book = entry.get("book")
+    if not isinstance(book, dict) or not isinstance(book.get("path"), str):
+        raise fail(".book", "must say the book's path and sha256")
+    if not isinstance(book.get("sha256"), str) or not SHA256.match(book["sha256"]):
+        raise fail(".book.sha256", "must be 64 lower-case hex digits")
+    params = {"path": book["path"]} if KINDS[kind].takes == BOOK_PARAMS else {}
+    canonical = f"{kind}:{book['path']}" if params else kind
+    if text != canonical:
+        raise fail(".text", f"{quoted(text)} is not the spec of its book ({quoted(canonical)})")
+    vectors = vectors_from(entry.get("vectors"), str(name), f"{where}.vectors")
+    found = Book(book["path"], book["sha256"], vectors, "the run record", None, {})
+    return made(kind, params, found, text, vectors)
 
 
 def build_book(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
     given = dict(args)
     if set(given) != {"path"}:
         extra = [n for n in given if n != "path"]
-        problem = f"unknown parameter {extra[0]!r}" if extra else "no path"
-        raise SpecError(f"player {spec!r}: {problem}; {kind.name} takes path=FILE (or {kind.name}:FILE)")
+        problem = f"unknown parameter {quoted(extra[0])}" if extra else "no path"
+        raise SpecError(
+            f"player {quoted(spec)}: {problem}; {kind.name} takes path=FILE (or {kind.name}:FILE)"
+        )
     path = given["path"]
     try:
         book = load_book(Path(path), shown=path)
     except BadInput as err:
-        raise SpecError(f"player {spec!r}: {err}") from None
+        raise SpecError(f"player {quoted(spec)}: {err}") from None
     return made(kind.name, {"path": path}, book, f"{kind.name}:{path}", book.vectors)
 
 
@@ -210,7 +255,7 @@ def build_greedy(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSp
         try:
             check_vector(weights[r])
         except ValueError as err:
-            raise SpecError(f"player {spec!r}: the {row_name} row: {err}") from None
+            raise SpecError(f"player {quoted(spec)}: the {row_name} row: {err}") from None
     text = (
         kind.name if not params else f"{kind.name}({','.join(f'{n}={shown(v)}' for n, v in params.items())})"
     )
@@ -222,14 +267,18 @@ def override(name: str, text: str, spec: str) -> tuple[int | None, Param, float]
     master, _, pname = name.rpartition(".")
     p = BY_NAME.get(pname)
     if p is None:
-        raise SpecError(f"player {spec!r}: unknown parameter {pname!r}; `emr-sim players` lists them")
+        raise SpecError(
+            f"player {quoted(spec)}: unknown parameter {quoted(pname)}; `emr-sim players` lists them"
+        )
     row = None
     if master:
         if master not in ROW_NAMES:
-            raise SpecError(f"player {spec!r}: unknown master {master!r}; known: {', '.join(ROW_NAMES)}")
+            raise SpecError(
+                f"player {quoted(spec)}: unknown master {quoted(master)}; known: {', '.join(ROW_NAMES)}"
+            )
         row = ROW_NAMES.index(master)
         if not uses(p, row):
-            raise SpecError(f"player {spec!r}: {master} does not use {p.name} ({users(p)} only)")
+            raise SpecError(f"player {quoted(spec)}: {master} does not use {p.name} ({users(p)} only)")
     return row, p, number(text, p, spec)
 
 
@@ -237,8 +286,8 @@ def number(text: str, p: Param, spec: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise SpecError(f"player {spec!r}: {p.name}={text!r} is not a number") from None
+        raise SpecError(f"player {quoted(spec)}: {p.name}={quoted(text)} is not a number") from None
     problem = out_of_range(value, p.low, p.high, p.integer)
     if problem:
-        raise SpecError(f"player {spec!r}: {p.name}={text} {problem}")
+        raise SpecError(f"player {quoted(spec)}: {p.name}={text} {problem}")
     return value

@@ -17,8 +17,8 @@ import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 
-from emr_sim.errors import BadInput
-from emr_sim.files.write import check_writable, write_text
+from emr_sim.files.outdir import check_output_file
+from emr_sim.files.write import write_text
 from emr_sim.report import sections as R
 from emr_sim.report.cards import card_section
 from emr_sim.report.templating import environment
@@ -40,7 +40,7 @@ def report_context(data: ReportData) -> dict:
     if data.rungs:
         from emr_sim.report.skill import skill_section
 
-        skill = skill_section(data.rungs, data.worth, data.technique_pairs)
+        skill = skill_section(data.rungs, data.worth, data.technique_pairs, data.skill_warnings)
     meta = None
     if data.meta:
         from emr_sim.report.meta import meta_section
@@ -99,15 +99,9 @@ def render(context: dict) -> str:
 
 
 def check_output(output: str | Path) -> Path:
-    """Before the work: BadInput for a directory or a missing parent, WriteError when no file
-    can be created there (so no work is lost to a refused write)."""
-    out = Path(output)
-    if out.is_dir():
-        raise BadInput(f"{out}: is a directory; give the report's file name, e.g. {out / 'report.html'}")
-    if not out.parent.is_dir():
-        raise BadInput(f"{out}: cannot write the report: no such directory {out.parent}")
-    check_writable(out.parent, out)
-    return out
+    """Before the work: BadInput for a missing folder, WriteError for a directory in the way
+    or a folder where no file can be created (so no work is lost to a refused write)."""
+    return check_output_file(output, "the report")
 
 
 def write_report(
@@ -124,6 +118,9 @@ def write_report(
     if context["skill"] and on_summary is not None:
         for line in context["skill"]["summary"]:
             on_summary(line)
+    if on_note is not None:
+        for warning in data.skill_warnings:
+            on_note(warning)
     for each in (data.run, data.other, *data.rungs[1:]):
         if on_note is not None and each is not None:
             view = run_view(each)

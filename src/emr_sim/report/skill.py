@@ -3,7 +3,8 @@
 skill_section turns emr_sim.analysis.skill (and the paired technique worth that
 emr_sim.studies.report_data played, when asked for) into the template's strings;
 summary_lines is what `emr-sim report` prints. The rungs were checked to play the same deals
-when they were gathered (emr_sim.studies.report_data.check_rungs).
+when they were gathered (emr_sim.studies.report_data.check_rungs); rungs under other rules
+come with their warnings, shown at the top of the section.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ def _tau_text(t: S.RankCorrelation) -> str:
     return f"{t.tau:+.2f} [{t.ci_low:+.2f}, {t.ci_high:+.2f}]"
 
 
-def skill_section(runs: list[LoadedRun], worth: list[dict] | None = None, technique_pairs: int = 0) -> dict:
+def skill_section(
+    runs: list[LoadedRun], worth: list[dict] | None = None, technique_pairs: int = 0, warnings=()
+) -> dict:
     labels = [f"{k + 1}. {_label(r)}" for k, r in enumerate(runs)]
     players = [" vs ".join(str(p) for p in r.record.get("players", [])) for r in runs]
     result = S.analyse_skill(labels, players, [r.games for r in runs])
@@ -55,6 +58,7 @@ def skill_section(runs: list[LoadedRun], worth: list[dict] | None = None, techni
         "profiles": _profiles(result, heroes),
         "worth": _worth(worth, runs[0].heroes, labels, technique_pairs) if worth is not None else None,
         "technique_pairs": technique_pairs,
+        "warnings": [w.removeprefix("warning: ") for w in warnings],
         "summary": summary_lines(result),
     }
 

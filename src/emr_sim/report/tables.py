@@ -4,6 +4,7 @@ summary is in report.summary, which needs no pandas)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pandas as pd
 
@@ -93,10 +94,17 @@ def format_significant(adjusted: pd.DataFrame, method: str) -> list[str]:
     return lines
 
 
-def format_compare(cells: pd.DataFrame, heroes: pd.DataFrame, differ: list[str], method: str) -> str:
-    """What moved between two runs: heroes, then cells, deltas in points with paired intervals."""
+def format_compare(
+    cells: pd.DataFrame, heroes: pd.DataFrame, differ: list[str], method: str, left_out: Sequence[str] = ()
+) -> str:
+    """What moved between two runs: what differs and which cells are left out, then heroes,
+    then cells, deltas in points with paired intervals."""
     name = {"holm": "Holm", "bh": "Benjamini–Hochberg"}.get(method, method)
     lines = ["the runs differ in: " + ("; ".join(differ) if differ else "nothing (same deck and rules)")]
+    if left_out:
+        lines.append(
+            f"compared on the {len(cells)} cells both runs finished; left out: " + "; ".join(left_out)
+        )
     lines.append(f"heroes: mean win rate against the field, before → after (points, 95 %, {name}):")
     for hero, h in heroes.sort_values("delta").iterrows():
         lines.append(_delta_line(str(hero), h))
@@ -148,6 +156,7 @@ def compare_json(result) -> dict:
         "before": result.before,
         "after": result.after,
         "differ": result.differ,
+        "left_out": result.left_out,
         "cells": json.loads(result.cells.to_json(orient="records")),
         "heroes": records_json(result.heroes),
     }

@@ -21,7 +21,7 @@ class RunData:
     record: dict
     games: pd.DataFrame
     cells: pd.DataFrame  # analysis.cell_table, then analysis.adjust (Holm)
-    expected_cells: list[tuple[str, str]]  # every cell of the run's heroes
+    expected_cells: list[tuple[str, str]]  # every cell of the run's heroes, as cell_table makes them
 
     @property
     def heroes(self) -> list[str]:
@@ -35,7 +35,12 @@ class RunData:
 
 
 def run_view(run: LoadedRun) -> RunData:
-    return RunData(run.path, run.record, run.games, report_cells(run.games), run.expected_cells)
+    """The run as the report shows it; a run of every assignment has its two orientations of
+    a cell in one row (analysis.cell_table), so its expected cells are counted the same way."""
+    from emr_sim.analysis.cells import canonical_cells
+
+    expected = canonical_cells(run.expected_cells)
+    return RunData(run.path, run.record, run.games, report_cells(run.games), expected)
 
 
 def loaded(run: RunData) -> LoadedRun:

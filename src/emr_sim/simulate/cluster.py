@@ -57,20 +57,46 @@ RETRIES = 3  # a task that raised (on a worker going down) is tried this many mo
 CHUNK_PAIRS = 500  # pairs per task, greedy or random (search: runner.SEARCH_CHUNK_PAIRS); docs/cluster.md
 AHEAD = 4  # tasks in flight per worker
 GUESSED_PER_WORKER = 2  # --until-ci: guessed chunks per worker, so none waits for a round trip
+QUOTE_PLAIN = 40  # a value longer than this is quoted and cut in messages
 WORKERS_SECONDS = 1.0  # the list of workers is asked of the scheduler at most this often
 
 
-def parse_cluster(text: str) -> tuple[str, int | str]:
-    """("local", N) for local:N, ("address", text) for tcp://HOST:PORT; ValueError otherwise."""
+LOCAL_PER_CORE = 4  # local:N at most this many worker processes per core of this machine
+MAX_COUNT_DIGITS = 9  # local:N with more digits is no number of processes (and no int to parse)
+
+
+def cluster_name(text: str, from_env: bool = False) -> str:
+    """How messages name the value: as the user gave it, the option or the variable."""
+    return f"{CLUSTER_ENV}={text}" if from_env else f"--cluster {text}"
+
+
+def most_local_workers() -> int:
+    return LOCAL_PER_CORE * (os.cpu_count() or 1)
+
+
+def parse_cluster(text: str, name: str | None = None) -> tuple[str, int | str]:
+    """("local", N) for local:N, ("address", text) for tcp://HOST:PORT; ValueError naming the
+    value as `name` ("--cluster local:0", or "EMR_SIM_CLUSTER=local:0") otherwise. local:N is
+    refused beyond LOCAL_PER_CORE processes a core, before any starts."""
+    from emr_sim.errors import quoted
+
     value = text.strip()
+    name = name or cluster_name(quoted(text))
     if value.startswith(LOCAL):
         count = value[len(LOCAL) :]
-        if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"--cluster {text}: local:N needs a number of workers of at least 1")
+        if not (count.isascii() and count.isdigit()) or int(count[: MAX_COUNT_DIGITS + 1]) < 1:
+            raise ValueError(f"{name}: local:N needs a number of workers of at least 1")
+        most = most_local_workers()
+        if len(count) > MAX_COUNT_DIGITS or int(count) > most:
+            raise ValueError(
+                f"{name}: at most {most} local workers on this machine ({LOCAL_PER_CORE} a core, "
+                f"{os.cpu_count() or 1} cores); for more, start a Dask scheduler and its workers "
+                "and give tcp://HOST:PORT (docs/cluster.md)"
+            )
         return "local", int(count)
     if value.startswith(ADDRESS_SCHEMES) and ":" in value.split("://", 1)[1]:
         return "address", value
-    raise ValueError(f"--cluster {text}: expected local:N or tcp://HOST:PORT (a Dask scheduler)")
+    raise ValueError(f"{name}: expected local:N or tcp://HOST:PORT (a Dask scheduler)")
 
 
 def play_chunk(table, opts, seed, first_pair, count, sides, weights, keep_rows):
@@ -95,6 +121,7 @@ class Cluster:
 
     where: tuple[str, int | str]  # parse_cluster's answer: ("local", N) or ("address", URL)
     say: Callable[[str], None]
+    name: str = "--cluster"  # how messages name the value: the option or the variable given
     warmed: set = field(default_factory=set)  # (worker address, search kernel) loaded
     upcoming: dict = field(default_factory=dict)  # chunk key -> args, expected, not yet sent
     guessed: dict = field(default_factory=dict)  # chunk key -> args, may be asked for, not yet sent
@@ -115,7 +142,7 @@ class Cluster:
     def start(self) -> None:
         """Start the LocalCluster or reach the scheduler, and say where the run plays."""
         if self._client is None:
-            self._client = open_client(self.where, self._stack)
+            self._client = open_client(self.where, self._stack, self.name)
             self.say(describe(self))
 
     def close(self) -> None:
@@ -319,9 +346,10 @@ def describe(cluster: Cluster) -> str:
     return f"{where}; the scheduler serves no dashboard"
 
 
-def open_client(where: tuple[str, int | str], stack: contextlib.ExitStack):
+def open_client(where: tuple[str, int | str], stack: contextlib.ExitStack, name: str = ""):
     """A Dask client of a new LocalCluster (("local", N)) or of a running scheduler (("address",
-    URL)), closed with `stack`; ValueError for a scheduler that does not answer."""
+    URL)), closed with `stack`; ValueError for a scheduler that does not answer (named as `name`:
+    the option or the variable the user set)."""
     import distributed
 
     kind, value = where
@@ -338,7 +366,7 @@ def open_client(where: tuple[str, int | str], stack: contextlib.ExitStack):
     try:
         client = distributed.Client(str(value), timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError) as err:
-        raise ValueError(f"--cluster {value}: no Dask scheduler answers there ({err})") from None
+        raise ValueError(f"{name}: no Dask scheduler answers there ({err})") from None
     stack.callback(client.close)
     return client
 
@@ -349,17 +377,22 @@ def connect(text: str | None, say: Callable[[str], None] | None = None) -> Itera
     without it None and nothing of Dask imported), for the block to hand to the runs it starts
     (run_setup's `cluster`); closed when the block ends. The value is checked here; the
     cluster starts at its first use (Cluster.start)."""
+    from emr_sim.errors import quoted
+
+    from_env = not text
     text = text or os.environ.get(CLUSTER_ENV) or None
     if not text:
         yield None
         return
-    where = parse_cluster(text)
+    name = cluster_name(quoted(text) if len(text) > QUOTE_PLAIN else text, from_env)
+    where = parse_cluster(text, name)
     try:
         import distributed  # noqa: F401
     except ImportError:
-        raise ValueError(f"--cluster needs Dask, which is not installed: {INSTALL}") from None
+        option = CLUSTER_ENV if from_env else "--cluster"
+        raise ValueError(f"{option} needs Dask, which is not installed: {INSTALL}") from None
     quiet_logs()
-    cluster = Cluster(where, say or (lambda _text: None))
+    cluster = Cluster(where, say or (lambda _text: None), name)
     try:
         yield cluster
     finally:

@@ -139,11 +139,16 @@ def replay(
     a_seat: int,
     deck: Deck | None = None,
     actions: list[int] | None = None,
+    specs=None,
 ):
     """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.game.core.Game
-    (its action codes appended to `actions` when given)."""
+    (its action codes appended to `actions` when given), with the players as the record says
+    they played (`specs`, else simulate.setup.record_specs: a book's vectors come from the
+    record, so a book file changed or deleted since changes nothing)."""
+    from emr_sim.simulate.setup import record_specs
 
-    side_a, side_b = (hero_a, record["players"][0]), (hero_b, record["players"][1])
+    spec_a, spec_b = specs if specs is not None else record_specs(record)
+    side_a, side_b = (hero_a, spec_a), (hero_b, spec_b)
     seats = (side_a, side_b) if int(a_seat) == 0 else (side_b, side_a)
     return play(
         seed=cell_seed(record["seed"], hero_a, hero_b),
@@ -181,15 +186,16 @@ def choose_game(cell: pd.DataFrame, favoured: str | None) -> tuple[pd.Series, st
 
 
 def example_game(
-    record: dict, cell: pd.DataFrame, favoured: str | None = None, deck: Deck | None = None
+    record: dict, cell: pd.DataFrame, favoured: str | None = None, deck: Deck | None = None, specs=None
 ) -> ExampleGame:
-    """Replay the typical game of a cell (choose_game) and return its log."""
+    """Replay the typical game of a cell (choose_game) and return its log; `specs`: the
+    record's players (simulate.setup.record_specs), read once by the caller."""
 
     row, why = choose_game(cell, favoured)
     hero_a, hero_b = str(row["hero_a"]), str(row["hero_b"])
     pair, a_seat = int(row["pair"]), int(row["a_seat"])
     actions: list[int] = []
-    game = replay(record, hero_a, hero_b, pair, a_seat, deck, actions)
+    game = replay(record, hero_a, hero_b, pair, a_seat, deck, actions, specs)
     heroes = (hero_a, hero_b) if a_seat == 0 else (hero_b, hero_a)
     players = tuple(record["players"]) if a_seat == 0 else tuple(reversed(record["players"]))
     first_a = int(row["a_first"])

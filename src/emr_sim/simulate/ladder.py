@@ -9,7 +9,9 @@ played with the seats swapped. All steps share the run seed, so they play the sa
     RUN_DIR/steps/step-<k>/        step k (rung k+1 against rung k): a matrix run directory
 
 Running the same command again resumes every step (each is a matrix run); a directory that
-holds another ladder is refused, before anything is written.
+holds another ladder is refused, before anything is written. The ladder's directory is locked
+for the whole ladder (emr_sim.files.lock.claim_dir), each step's for the step: a second ladder
+started on the same directory is refused at once, naming the first, and writes nothing.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
+from emr_sim.files.lock import LOCK_FILES, claim_dir
+from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, only_leftovers
 from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.lineup.heroes import parse_hero_list
@@ -33,6 +38,7 @@ from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.matrix import check_matrix_memory, check_sizes, run_matrix
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup
+from emr_sim.simulate.sizes import check_games
 
 LADDER_FORMAT = "emr-sim ladder 1"
 LADDER_FILE = "ladder.json"
@@ -76,6 +82,7 @@ def step_games(games: int, n_cells: int) -> int:
     """Games per cell (a whole number of pairs) so that a step has at least `games`."""
     if games < 2:
         raise ValueError(f"-n must be at least 2 games a step, not {games}")
+    check_games(games, "-n")
     return 2 * math.ceil(games / n_cells / 2)
 
 
@@ -127,14 +134,13 @@ def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster=
 
 
 def check_root(root: Path, record: dict) -> None:
-    """BadInput for a directory that cannot hold this ladder (nothing is written)."""
+    """BadInput for a directory that cannot hold this ladder (nothing is written); run again
+    under the directory's lock (emr_sim.files.lock.claim_dir)."""
     path = root / LADDER_FILE
-    if root.exists() and not root.is_dir():
-        raise BadInput(f"{root}: exists and is not a directory")
     if path.exists():
         old = read_json_record(path, "ladder record", LADDER_FORMAT)
         differ = [
-            f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
+            f"{k} {quoted(old.get(k))} on disk, {quoted(record.get(k))} now"
             for k in RECORD_KEYS
             if old.get(k) != record.get(k)
         ]
@@ -143,15 +149,36 @@ def check_root(root: Path, record: dict) -> None:
                 f"{path}: this directory holds a different ladder ({'; '.join(differ)}); "
                 "use another directory"
             )
-    elif root.exists() and any(root.iterdir()):
+    elif root.exists() and not only_leftovers(root, LOCK_FILES, (STEPS_DIR,)):
         raise BadInput(f"{root}: not empty and not a ladder directory; use a new directory")
 
 
-def estimate_seconds(plan: Plan) -> float:
-    """Seconds the ladder's games should take on its threads or a cluster's workers
-    (emr_sim.simulate.estimate), step by step: the rungs' costs differ."""
-    pairs_per_step = plan.record["games_per_step"] // 2
-    return sum(run_seconds(setup, plan.heroes, pairs_per_step) for setup in plan.setups)
+def write_record(root: Path, record: dict) -> Path:
+    return write_text(root / LADDER_FILE, json.dumps(record, indent=1) + "\n")
+
+
+def games_to_play(plan: Plan, root: Path) -> list[int]:
+    """The games each step has still to play: its cells without a finished file (a step that
+    cannot be read counts whole: its own run says what is wrong with it)."""
+    from emr_sim.simulate.rundir import RUN_FILE, finished_cells
+
+    out = []
+    for k in range(1, len(plan.setups) + 1):
+        folder = step_dir(root, k)
+        try:
+            done = len(finished_cells(folder)) if (folder / RUN_FILE).exists() else 0
+        except BadInput:
+            done = 0
+        out.append(max(0, plan.record["games_per_step"] - done * plan.per_cell))
+    return out
+
+
+def estimate_seconds(plan: Plan, games: list[int] | None = None) -> float:
+    """Seconds the ladder's games (`games` of each step; all of them for None) should take on
+    its threads or a cluster's workers (emr_sim.simulate.estimate), step by step: the rungs'
+    costs differ. A step with nothing to play is not timed."""
+    games = games or [plan.record["games_per_step"]] * len(plan.setups)
+    return sum(run_seconds(s, plan.heroes, n // 2) for s, n in zip(plan.setups, games, strict=True))
 
 
 def run_ladder(
@@ -165,20 +192,27 @@ def run_ladder(
     rules: dict[str, str] | None = None,
     workers: int | None = None,
     quiet: bool = True,
-    on_estimate: Callable[[float, dict], None] | None = None,
+    on_estimate: Callable[[float, dict, int], None] | None = None,
     on_note: Callable[[str], None] | None = None,
     cluster=None,
 ) -> LadderRun:
-    """Play (or resume) every step of the ladder into run_dir; on_estimate(seconds, record)
-    is called before the first game."""
+    """Play (or resume) every step of the ladder into run_dir; on_estimate(seconds, record,
+    games) is called before the first game with the games still to play (none: not called)."""
     plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster)
     root = Path(run_dir)
+    check_dir_target(root, NOTHING_WRITTEN)
     check_root(root, plan.record)
     start_cluster(plan.setups[0])  # inputs checked: a cluster starts before anything is written
-    if on_estimate:
-        on_estimate(estimate_seconds(plan), plan.record)
-    root.mkdir(parents=True, exist_ok=True)
-    write_text(root / LADDER_FILE, json.dumps(plan.record, indent=1) + "\n")
+    check = partial(check_root, record=plan.record)
+    with claim_dir(root, check, partial(write_record, record=plan.record)):  # one writer a ladder
+        todo = games_to_play(plan, root)
+        if on_estimate and sum(todo):
+            on_estimate(estimate_seconds(plan, todo), plan.record, sum(todo))
+        return play_steps(root, plan, fury, deck, rules, quiet, on_note, cluster)
+
+
+def play_steps(root: Path, plan: Plan, fury, deck, rules, quiet, on_note, cluster) -> LadderRun:
+    """Every step of a ladder whose directory this process holds, each a matrix run."""
     start = time.perf_counter()
     steps = []
     texts = plan.record["rungs"]

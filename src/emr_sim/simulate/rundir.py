@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,10 +25,11 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim import codes as C
-from emr_sim.errors import BadInput
-from emr_sim.files.read import read_json_record
+from emr_sim.errors import BadInput, quoted
+from emr_sim.files.read import InputFileError, read_input, read_json_record
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
+from emr_sim.simulate.recordcheck import MANIFEST, record_problem
 
 RUN_FORMAT = "emr-sim run 1"
 # A run made with --cards: its cells hold the card sets too (records.CARD_COLUMNS) and its
@@ -39,7 +39,6 @@ CARD_RUN_FORMAT = "emr-sim run 2"
 RUN_FORMATS = (RUN_FORMAT, CARD_RUN_FORMAT)
 RUN_FILE = "run.json"
 CELLS_DIR = "cells"
-MANIFEST = "cells"  # the key of run.json that lists the finished cells
 # keys of the run record that say what was played: a mismatch in any of them is refused
 RECORD_KEYS = (
     "format",
@@ -59,7 +58,6 @@ RECORD_KEYS = (
     "assignments",
     "cards",
 )
-SHA256 = re.compile(r"^[0-9a-f]{64}$")
 HASH_CHUNK = 1 << 20
 
 
@@ -92,15 +90,15 @@ def run_cells(record: dict) -> list[tuple[str, str]]:
 
 def read_run(run_dir: str | Path) -> dict:
     """The run record of run_dir, checked; BadInput when it is missing, not a run record, or
-    a key the run's cells depend on is missing or wrong (named as 'key ...')."""
+    a key is missing or wrong (named as 'key ...': emr_sim.simulate.recordcheck)."""
     path = Path(run_dir) / RUN_FILE
     if not Path(run_dir).is_dir():
         raise BadInput(f"{run_dir}: no such run directory")
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():  # anything else there is named by the reader
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
     record = read_json_record(path, "run record", RUN_FORMATS)
-    problem = (
-        cards_problem(record) or heroes_problem(record) or sizes_problem(record) or manifest_problem(record)
+    problem = cards_problem(record) or record_problem(
+        record, lambda rec: {cell_name(a, b) for a, b in run_cells(rec)}
     )
     if problem:
         raise BadInput(f"{path}: {problem}")
@@ -126,68 +124,11 @@ def cards_problem(record: dict) -> str | None:
     """Format 2 and "cards": true go together (a run made with --cards), format 1 without it."""
     cards = record.get("cards")
     if record["format"] == CARD_RUN_FORMAT and cards is not True:
-        return f"key 'cards' must be true in a run record of format {CARD_RUN_FORMAT!r}, not {cards!r}"
+        return f"key 'cards' must be true in a run record of format {CARD_RUN_FORMAT!r}, not {quoted(cards)}"
     if record["format"] == RUN_FORMAT and cards is not None:
         return (
             f"key 'cards' belongs to format {CARD_RUN_FORMAT!r} (a run made with --cards), not {RUN_FORMAT!r}"
         )
-    return None
-
-
-def heroes_problem(record: dict) -> str | None:
-    if "heroes" not in record:
-        return "key 'heroes' is missing: the record does not say which masters the run plays"
-    heroes = record["heroes"]
-    if not isinstance(heroes, list) or not all(isinstance(h, str) for h in heroes):
-        return f"key 'heroes' must be a list of masters, not {heroes!r}"
-    unknown = [h for h in heroes if h not in C.HERO_NAMES]
-    if unknown:
-        return f"key 'heroes': unknown master {unknown[0]!r}; the masters are {', '.join(C.HERO_NAMES)}"
-    if len(set(heroes)) != len(heroes):
-        return f"key 'heroes' names a master twice: {heroes!r}"
-    if len(heroes) < 2:
-        return f"key 'heroes': at least two masters, not {heroes!r}"
-    if record.get("assignments") not in (None, "every"):
-        return f"key 'assignments' must be \"every\" or absent, not {record.get('assignments')!r}"
-    return None
-
-
-def is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def sizes_problem(record: dict) -> str | None:
-    if "games_per_cell" not in record:
-        return "key 'games_per_cell' is missing: the record does not say how many games a cell has"
-    games = record["games_per_cell"]
-    if not is_count(games) or games < 2 or games % 2:
-        return f"key 'games_per_cell' must be an even number of games, at least 2, not {games!r}"
-    width = record.get("until_ci")
-    if width is not None and (isinstance(width, bool) or not isinstance(width, int | float)):
-        return f"key 'until_ci' must be a half-width or null, not {width!r}"
-    cap = record.get("max_games")
-    if width is not None and cap is not None and (not is_count(cap) or cap < games):
-        return f"key 'max_games' must be a number of games, at least games_per_cell, not {cap!r}"
-    return None
-
-
-def manifest_problem(record: dict) -> str | None:
-    manifest = record.get(MANIFEST)
-    if manifest is None:
-        return None
-    if not isinstance(manifest, dict):
-        return f"key {MANIFEST!r} must be an object (cell: rows and sha256), not {manifest!r}"
-    names = {cell_name(a, b) for a, b in run_cells(record)}
-    for name, entry in manifest.items():
-        key = f"key '{MANIFEST}.{name}'"
-        if name not in names:
-            return f"{key}: not a cell of the run's heroes"
-        if not isinstance(entry, dict):
-            return f"{key} must be an object with rows and sha256, not {entry!r}"
-        if not is_count(entry.get("rows")):
-            return f"{key[:-1]}.rows' must be a number of games, not {entry.get('rows')!r}"
-        if not isinstance(entry.get("sha256"), str) or not SHA256.match(entry["sha256"]):
-            return f"{key[:-1]}.sha256' must be 64 hex digits, not {entry.get('sha256')!r}"
     return None
 
 
@@ -197,12 +138,44 @@ def manifest_of(record: dict) -> dict[str, dict] | None:
 
 
 def mismatches(old: dict, new: dict) -> list[str]:
-    """The run-record keys whose values differ, with both values."""
-    return [
-        f"{key} {old.get(key)!r} on disk, {new.get(key)!r} now"
-        for key in RECORD_KEYS
-        if old.get(key) != new.get(key)
-    ]
+    """The run-record keys whose values differ, with both values (cut to a readable length);
+    player specs that differ under the same players' texts as what changed (a book's contents,
+    say), not as the records in full."""
+    out = []
+    for key in RECORD_KEYS:
+        if old.get(key) == new.get(key):
+            continue
+        if key == "player_specs":
+            if old.get("players") == new.get("players"):
+                out.extend(spec_changes(old.get(key), new.get(key)))
+            continue  # other players: said by "players"
+        out.append(f"{key} {quoted(old.get(key))} on disk, {quoted(new.get(key))} now")
+    return out
+
+
+def spec_changes(old: object, new: object) -> list[str]:
+    """What changed in the player specs of the same players' texts, side by side, in words."""
+    olds, news = (v if isinstance(v, list) else [] for v in (old, new))
+    if len(olds) != 2 or len(news) != 2:
+        return ["player_specs differ (the players' parameters or books)"]
+    out = []
+    for side, before, after in zip("AB", olds, news, strict=True):
+        if before == after:
+            continue
+        book_a = before.get("book") if isinstance(before, dict) else None
+        book_b = after.get("book") if isinstance(after, dict) else None
+        if (
+            isinstance(book_a, dict)
+            and isinstance(book_b, dict)
+            and book_a.get("sha256") != book_b.get("sha256")
+        ):
+            out.append(
+                f"side {side}'s book {quoted(book_b.get('path'))} changed since the run (sha256 "
+                f"{str(book_a.get('sha256'))[:12]}… in the run, {str(book_b.get('sha256'))[:12]}… now)"
+            )
+        else:
+            out.append(f"side {side}'s player parameters differ")
+    return out
 
 
 def repair_command(run_dir: str | Path, record: dict) -> str:
@@ -271,6 +244,19 @@ def digest_problem(digest: str, manifest: dict[str, dict]) -> str:
     return f"its sha256 is not the one {RUN_FILE} lists: the file was changed since it was written"
 
 
+CELL_OVERHEAD = 1 << 20  # bytes of a cell file besides its games (Parquet's metadata)
+
+
+def cell_cap(record: dict, entry: dict | None) -> int:
+    """The most bytes a cell file of the run can hold: its games (those the manifest lists,
+    else the most a cell plays) at the bytes a game takes in memory, which its Parquet file
+    never exceeds, and the file's metadata."""
+    from emr_sim.simulate.sizes import HELD_BYTES_PER_GAME
+
+    most = entry["rows"] if entry is not None else max(record["games_per_cell"], record.get("max_games") or 0)
+    return most * HELD_BYTES_PER_GAME + CELL_OVERHEAD
+
+
 def read_cell(run_dir: str | Path, record: dict, hero_a: str, hero_b: str) -> CellRead:
     """Cell (hero_a, hero_b) checked against the manifest (sha256, rows) when it lists the cell,
     and by its content (emr_sim.simulate.cellcheck) always."""
@@ -279,12 +265,10 @@ def read_cell(run_dir: str | Path, record: dict, hero_a: str, hero_b: str) -> Ce
     entry = manifest.get(cell_name(hero_a, hero_b))
     if not path.exists():
         return CellRead(None, None, f"missing ({RUN_FILE} lists it as finished)")
-    if not path.is_file():
-        return CellRead(None, None, "not a file")
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        return CellRead(None, None, f"cannot be read: {err.strerror or err}")
+    try:  # a regular file of at most the bytes its games can take (emr_sim.files.read)
+        data = read_input(path, "cell", cell_cap(record, entry))
+    except InputFileError as err:
+        return CellRead(None, None, err.problem)
     digest = hashlib.sha256(data).hexdigest()
     games, problem = parse_cell(data)
     if games is None:

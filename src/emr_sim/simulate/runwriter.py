@@ -2,7 +2,7 @@
 that is refused writes nothing, every cell recorded in the manifest once its file is whole.
 
 open_run checks the directory without writing (not a directory, another run's record, someone
-else's files), then creates it, takes its lock (emr_sim.files.lock), removes the
+else's files), then creates it and takes its lock (emr_sim.files.lock.claim_dir), removes the
 temporary files a killed writer left, writes or re-reads run.json and checks that cells/ can
 be written, all before a game is played. A cell is written to its file (atomically, sha256
 taken), then listed in run.json (atomically); a writer killed between the two leaves a whole
@@ -12,7 +12,6 @@ file that is not listed, which the next run checks by its content and lists.
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,7 +20,8 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim.errors import BadInput, WriteError
-from emr_sim.files.lock import LOCK_FILES, run_lock
+from emr_sim.files.lock import LOCK_FILES, claim_dir
+from emr_sim.files.outdir import check_dir_target, only_leftovers
 from emr_sim.files.write import check_writable, reason, stray_temps, write_atomically, write_text
 from emr_sim.simulate.rundir import (
     CELLS_DIR,
@@ -36,23 +36,13 @@ from emr_sim.simulate.rundir import (
     read_run,
 )
 
-
-def own_leftovers(root: Path) -> bool:
-    """Whether root holds only what a start killed before run.json leaves: the lock files,
-    temporary files, an empty cells/."""
-    for entry in root.iterdir():
-        if entry.name in LOCK_FILES or entry in stray_temps(root):
-            continue
-        if entry.name == CELLS_DIR and entry.is_dir() and not any(entry.iterdir()):
-            continue
-        return False
-    return True
+NOTHING_PLAYED = "nothing was played"
 
 
 def check_target(root: Path, record: dict) -> None:
-    """BadInput, before anything is written, for a path that cannot become this run."""
-    if root.exists() and not root.is_dir():
-        raise BadInput(f"{root}: exists and is not a directory")
+    """BadInput, before anything is written, for a path that cannot become this run
+    (WriteError for a file in the way)."""
+    check_dir_target(root, NOTHING_PLAYED)
     if (root / RUN_FILE).exists():
         differ = mismatches(read_run(root), record)
         if differ:
@@ -60,18 +50,8 @@ def check_target(root: Path, record: dict) -> None:
                 f"{root / RUN_FILE}: this directory holds a different run ({'; '.join(differ)}); "
                 "use another directory, or the same options to resume"
             )
-    elif root.exists() and not own_leftovers(root):
+    elif root.exists() and not only_leftovers(root, LOCK_FILES, (CELLS_DIR,)):
         raise BadInput(f"{root}: not empty and not a run directory; use a new directory")
-
-
-def make_dir(root: Path) -> Path | None:
-    """Create root (and its parents); the topmost directory created, None when it existed."""
-    missing = [p for p in [root, *root.parents] if not p.exists()]
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise WriteError(root, reason(err), "nothing was played") from None
-    return missing[-1] if missing else None
 
 
 @dataclass
@@ -101,7 +81,7 @@ class RunWriter:
         todo, changed = [], False
         for a, b in cells:
             path, name = cell_path(self.root, a, b), cell_name(a, b)
-            if path.exists() and not path.is_file():
+            if path.is_dir():
                 raise WriteError(path, "a directory is in the way", f"move it away; {self.kept()}")
             if name not in self.manifest and not path.exists():
                 todo.append((a, b))
@@ -145,10 +125,10 @@ class RunWriter:
 
 
 def start(root: Path, record: dict) -> RunWriter:
-    """Under the lock: temporary files removed, run.json written or re-checked, cells/ writable."""
+    """Under the lock (checked again there: emr_sim.files.lock.claim_dir): temporary files
+    removed, run.json written or re-read, cells/ writable."""
     for stray in stray_temps(root) + stray_temps(root / CELLS_DIR):
         stray.unlink(missing_ok=True)
-    check_target(root, record)  # again: another writer may have started the run meanwhile
     if (root / RUN_FILE).exists():
         on_disk = read_run(root)
         manifest = manifest_of(on_disk)
@@ -162,7 +142,7 @@ def start(root: Path, record: dict) -> RunWriter:
     try:
         cells.mkdir(exist_ok=True)
     except OSError as err:
-        raise WriteError(cells, reason(err), "nothing was played") from None
+        raise WriteError(cells, reason(err), NOTHING_PLAYED) from None
     try:
         check_writable(cells)
     except WriteError as err:
@@ -173,16 +153,9 @@ def start(root: Path, record: dict) -> RunWriter:
 @contextmanager
 def open_run(run_dir: str | Path, record: dict) -> Iterator[RunWriter]:
     """Create run_dir with its record, or resume it when the record on disk is the same; the
-    directory is locked while the block runs. A start that is refused leaves nothing behind
-    (a directory it created is removed again)."""
-    root = Path(run_dir)
-    check_target(root, record)
-    created = make_dir(root)
-    with run_lock(root):  # refused: the holder's directory is left alone
-        try:
-            writer = start(root, record)
-        except BaseException:
-            if created is not None:
-                shutil.rmtree(created, ignore_errors=True)
-            raise
+    directory is locked while the block runs (emr_sim.files.lock.claim_dir). A start that is
+    refused leaves nothing behind (a directory it created is removed again)."""
+    with claim_dir(
+        run_dir, lambda root: check_target(root, record), lambda root: start(root, record), NOTHING_PLAYED
+    ) as writer:
         yield writer

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from emr_sim.cards import Deck, card_table, load_deck
+from emr_sim.errors import quoted
 from emr_sim.lineup.base import PlayerSpec
 from emr_sim.lineup.book import Book
 from emr_sim.lineup.spec import parse_sides
@@ -63,10 +64,21 @@ class RunSetup:
         return np.array([*self.players, hero_a, hero_b], dtype=np.int64)
 
 
+THREADS_PER_CORE = 4  # --workers at most this many threads per core (the games are CPU-bound)
+
+
 def check_workers(workers: int | None) -> int:
+    """The threads of a run: --workers, checked (at least 1, at most THREADS_PER_CORE a core,
+    refused before any starts), or one a core."""
+    cores = os.cpu_count() or 1
     if workers is not None and workers < 1:
         raise ValueError(f"--workers must be at least 1, not {workers}")
-    return workers or os.cpu_count() or 1
+    if workers is not None and workers > THREADS_PER_CORE * cores:
+        raise ValueError(
+            f"--workers {workers:,}: at most {THREADS_PER_CORE * cores} threads on this machine "
+            f"({THREADS_PER_CORE} a core, {cores} cores); the games are CPU-bound, one a core is fastest"
+        )
+    return workers or cores
 
 
 def run_options(rules: dict[str, str] | None, fury: bool, what: str) -> np.ndarray:
@@ -138,6 +150,33 @@ def run_record(setup: RunSetup, **extra) -> dict:
         **cards,
         **extra,
     }
+
+
+def record_specs(record: dict, name: object = "run.json") -> tuple[PlayerSpec, PlayerSpec]:
+    """The players of a run record (side A, side B), as they were played: from its
+    `player_specs` when it has them (a book's vectors are in the record: no file is read,
+    emr_sim.lineup.spec.spec_from_record), else its plain players' texts. SpecError naming
+    `name` (the record's file) and the key."""
+    from emr_sim.lineup.base import SpecError
+    from emr_sim.lineup.spec import spec_from_record
+
+    players, specs = record.get("players"), record.get("player_specs")
+    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise SpecError(f"{name}: key 'players' must be the two sides' player specs, not {quoted(players)}")
+    if specs is None:
+        try:
+            return parse_sides(players)
+        except SpecError as err:
+            raise SpecError(f"{name}: key 'players': {err}") from None
+    if not isinstance(specs, list) or len(specs) != 2:
+        raise SpecError(f"{name}: key 'player_specs' must be a list of the two sides' specs")
+    sides = tuple(spec_from_record(e, name, f"player_specs[{k}]") for k, e in enumerate(specs))
+    for k, (spec, text) in enumerate(zip(sides, players, strict=True)):
+        if spec.text != text:
+            raise SpecError(
+                f"{name}: player_specs[{k}] is {quoted(spec.text)}, but players[{k}] is {quoted(text)}"
+            )
+    return sides[0], sides[1]
 
 
 def book_run(setup: RunSetup) -> dict:

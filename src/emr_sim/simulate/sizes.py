@@ -53,12 +53,17 @@ def check_memory(games: int, what: str, memory: int | None = None, cards: bool =
     """ValueError when keeping `games` games (what: "the records of -n 10") would need more
     memory than the machine has; `memory` stands in for the machine's (tests); `cards`: with
     the card events (--cards)."""
-    have = machine_memory() if memory is None else memory
     each = HELD_BYTES_PER_GAME + (CARD_HELD_BYTES_PER_GAME if cards else 0)
-    need = games * each
+    check_bytes(games * each, what, f"{games:,} games at {each} bytes each", "play fewer games", memory)
+
+
+def check_bytes(need: int, what: str, how: str, instead: str, memory: int | None = None) -> None:
+    """ValueError in one line when `need` bytes (`how` they add up) are more than the machine's
+    memory: '{what} would need about 35.0 TB of memory ({how}), more than this machine's 25.3
+    GB: {instead}'."""
+    have = machine_memory() if memory is None else memory
     if have is not None and need > have:
         raise ValueError(
-            f"{what} would need about {shown_bytes(need)} of memory ({games:,} games at "
-            f"{each} bytes each), more than this machine's {shown_bytes(have)}: "
-            "play fewer games"
+            f"{what} would need about {shown_bytes(need)} of memory ({how}), more than this "
+            f"machine's {shown_bytes(have)}: {instead}"
         )

@@ -17,12 +17,11 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from emr_sim.analysis.balance import Balance, CellCounts, Guards, balance_of
-from emr_sim.errors import BadInput
 from emr_sim.files import write as files
-from emr_sim.files.lock import LOCK_FILES
 from emr_sim.simulate.cells import cell_pairs
 from emr_sim.simulate.variants import Variant, parse_variant
 from emr_sim.studies.rebalance_base import base_counts, check_reach
@@ -84,27 +83,21 @@ def run_study(
     """Search (or resume) the study into ROOT. Inputs are checked before anything is written
     (BadInput); on_estimate(what, seconds, games) before the games, on_note for the book's
     warning and the warm start."""
-    from emr_sim.files.lock import run_lock
+    from emr_sim.files.lock import claim_dir
+    from emr_sim.files.outdir import check_dir_target
     from emr_sim.simulate.runner import start_cluster
 
     spec.check()
     say = on_note or _quiet
     root = Path(root)
     record = spec.record()
-    old = check_root(root, record)
+    check_dir_target(root)  # a file in the way, a directory that cannot be made: exit 3
+    check_root(root, record)  # refused before a cluster starts, as before a write
     start_cluster(spec.setup)
     start = time.perf_counter()
-    created = not root.exists()
-    root.mkdir(parents=True, exist_ok=True)
-    try:
-        with run_lock(root):
-            games = _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, say)
-    except BadInput:
-        if created and not any(p.name not in LOCK_FILES for p in root.iterdir()):
-            for p in root.iterdir():
-                p.unlink()
-            root.rmdir()
-        raise
+    check = partial(check_root, record=record)
+    with claim_dir(root, check, check) as old:  # the study on disk, read again under the lock
+        games = _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, say)
     base_counts_, _guards = read_base(root, spec.heroes)
     base = balance_of(base_counts_[-1], spec.heroes)
     return StudyRun(

@@ -19,8 +19,10 @@ import pandas as pd
 from emr_sim import analysis as A
 from emr_sim.analysis.meta import Rung, meta_rungs
 from emr_sim.errors import BadInput
+from emr_sim.lineup.base import SpecError
 from emr_sim.simulate.example import ExampleGame, deck_problem, example_game, load_run_deck
-from emr_sim.simulate.rundir import LoadedRun, load_run, read_run
+from emr_sim.simulate.rundir import RUN_FILE, LoadedRun, load_run, read_run
+from emr_sim.simulate.setup import record_specs
 
 ALPHA = 0.05  # the report's level, Holm-corrected over the cells
 LOPSIDED = 5  # matchups shown with their drivers and an example game
@@ -38,6 +40,7 @@ class ReportData:
     example_note: str | None = None  # why the example games cannot be replayed
     worth: list[dict] | None = None  # technique_table
     technique_pairs: int = 0
+    skill_warnings: list[str] = field(default_factory=list)  # rungs under other rules (check_rungs)
     meta: list[Rung] = field(default_factory=list)  # the metagame of the run, or of each rung
     cards: pd.DataFrame | None = None  # analysis.cardstats.per_card of a run made with --cards
     cards_note: str | None = None  # why a run made with --cards has no per-card statistics
@@ -50,20 +53,30 @@ def report_cells(games: pd.DataFrame) -> pd.DataFrame:
     return A.adjust(A.cell_table(games), method="holm", alpha=ALPHA)
 
 
-def check_rungs(paths: Sequence[str | Path]) -> None:
-    """BadInput naming both runs and the key when a rung's seed or heroes differ from the
-    first's (the rungs must play the same deals); read before any work."""
-    from emr_sim.analysis.skill import rung_mismatch
+def check_rungs(paths: Sequence[str | Path]) -> list[str]:
+    """BadInput naming both runs and every difference when a rung plays other deals than the
+    first (seed, heroes, hero assignments, deck: analysis.skill.rung_differences); read before
+    any work. The warnings, one line each, for rungs on the same deals under other rules."""
+    from emr_sim.analysis.skill import rung_differences
 
     (first_path, *others) = paths
     first = read_run(first_path)
+    warnings = []
     for path in others:
-        problem = rung_mismatch(first, read_run(path))
-        if problem:
+        other = read_run(path)
+        deals, rules = rung_differences(first, other)
+        if deals:
             raise BadInput(
-                f"{path} cannot be a skill rung of {first_path}: {problem}; "
-                "the rungs must play the same deals (the same --seed and --heroes)"
+                f"{path} cannot be a skill rung of {first_path}: it plays other deals "
+                f"({'; '.join(deals + rules)}); the rungs must share --seed, --heroes, the hero "
+                "assignments and the deck, and differ in the players"
             )
+        if rules:
+            warnings.append(
+                f"warning: {path} plays the deals of {first_path} under other rules "
+                f"({'; '.join(rules)}): a change between these rungs mixes skill with the rules"
+            )
+    return warnings
 
 
 def gather(
@@ -78,12 +91,13 @@ def gather(
     the sensitivity scans' effects and the claims record when given."""
     if technique_pairs and not skill_dirs:
         raise BadInput("--technique-pairs is part of the balance-and-skill section: give --skill RUN too")
-    if skill_dirs:
-        check_rungs([run_dir, *skill_dirs])  # before the work
+    warnings = check_rungs([run_dir, *skill_dirs]) if skill_dirs else []  # before the work
     claims = read_claims_record(claims_path) if claims_path is not None else None
     scans = [read_scan_effects(d) for d in scan_dirs]
     run = load_run(run_dir)
-    data = ReportData(run, technique_pairs=technique_pairs, scans=scans, claims=claims)
+    data = ReportData(
+        run, technique_pairs=technique_pairs, skill_warnings=warnings, scans=scans, claims=claims
+    )
     data.other = load_run(compare_dir) if compare_dir is not None else None
     data.rungs = [run, *(load_run(d) for d in skill_dirs)] if skill_dirs else []
     data.examples, data.example_note = lopsided_examples(run)
@@ -116,6 +130,10 @@ def lopsided_examples(run: LoadedRun) -> tuple[dict[tuple[str, str], ExampleGame
     deck, note = deck_problem(run.record, run.path)
     if note is not None:
         return {}, note
+    try:
+        specs = record_specs(run.record, run.path / RUN_FILE)  # a book's vectors: in the record
+    except SpecError as err:
+        return {}, f"the example games cannot be replayed: {err}"
     games = run.games
     ha, hb = games["hero_a"].astype(str), games["hero_b"].astype(str)
     out = {}
@@ -124,7 +142,7 @@ def lopsided_examples(run: LoadedRun) -> tuple[dict[tuple[str, str], ExampleGame
         stored, favoured = games[((ha == hero) & (hb == opp)).to_numpy()], "a"
         if stored.empty:
             stored, favoured = games[((ha == opp) & (hb == hero)).to_numpy()], "b"
-        out[(hero, opp)] = example_game(run.record, stored, favoured, deck)
+        out[(hero, opp)] = example_game(run.record, stored, favoured, deck, specs)
     return out, None
 
 
@@ -133,17 +151,16 @@ def technique_table(rungs: list[LoadedRun], pairs: int, workers: int | None = No
     side B's), on the run's seed, deck and rules, `pairs` deals per opponent: a row per rung,
     {"rung": k, "na": why not (a player with no technique-free twin) or None, "cells": [the
     worth Series of each master]}."""
-    from emr_sim.lineup.base import SpecError
-    from emr_sim.lineup.spec import parse_spec, without_technique
+    from emr_sim.lineup.spec import without_technique
     from emr_sim.studies.technique import technique_worth
 
     heroes = rungs[0].heroes
     table: list[dict] = []
     for k, run in enumerate(rungs):
         rec = run.record
-        player, against = rec["players"][0], rec["players"][1]
+        player, against = record_specs(rec, run.path / RUN_FILE)  # as played: no book file read
         try:
-            without_technique(parse_spec(player))
+            without_technique(player)
         except SpecError as err:
             table.append({"rung": k, "na": str(err), "cells": []})
             continue

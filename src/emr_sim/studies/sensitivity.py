@@ -19,6 +19,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
@@ -106,7 +107,8 @@ def run_scan(
     before the pilot and before the runs; on_note(text) hears of capped sizes and of each run
     finished. Inputs are checked before anything is written (BadInput). With `cluster` (a
     connected emr_sim.simulate.cluster.Cluster) the pilot and the runs play on its workers."""
-    from emr_sim.files.lock import run_lock
+    from emr_sim.files.lock import claim_dir
+    from emr_sim.files.outdir import check_dir_target
     from emr_sim.simulate.runner import start_cluster
 
     sizing.check()
@@ -118,12 +120,13 @@ def run_scan(
         base.setup(sv.variant, workers)
     root = Path(scan_dir)
     record = scan_record(base, plan, sizing)
-    old = scandir.check_root(root, record)
+    check_dir_target(root)  # a file in the way, a directory that cannot be made: exit 3
+    scandir.check_root(root, record)  # refused before a cluster starts, as before a write
     start_cluster(setup)
     say = on_note or (lambda _text: None)
     start = time.perf_counter()
-    root.mkdir(parents=True, exist_ok=True)
-    with run_lock(root):
+    check = partial(scandir.check_root, record=record)
+    with claim_dir(root, check, check) as old:  # the scan on disk, read again under the lock
         record = old if old is not None and "sizes" in old else record
         if "sizes" not in record:
             record |= size_runs(base, plan, sizing, setup, quiet, on_estimate, say)

@@ -163,7 +163,7 @@ def verify_jobs(
     """Each job (claim, check, rung, move) verified at its rung (games[rung label] a cell),
     under the lock of OUT: [(claim, rung label, Verified)], in the jobs' order. `earlier`: the
     seconds the claims record of OUT gives each run already played (a resumed run keeps them)."""
-    from emr_sim.files.lock import run_lock
+    from emr_sim.files.lock import claim_dir
     from emr_sim.simulate.estimate import run_seconds
     from emr_sim.simulate.variants import Variant
     from emr_sim.studies.scanbase import Base
@@ -176,9 +176,8 @@ def verify_jobs(
             seconds += run_seconds(setup, rung.record["heroes"], n_games // 2)
             total += n_games
         on_estimate("verification", seconds, total)
-    out.mkdir(parents=True, exist_ok=True)
     done = []
-    with run_lock(out):
+    with claim_dir(out, None, lambda root: root):  # the lock of every run directory
         for claim, check, rung, move in jobs:
             verified = verify(claim, check, rung, move, out, games[rung.label], where, quiet, say, earlier)
             done.append((claim, rung.label, verified))

@@ -30,11 +30,13 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
+from emr_sim.files.read import read_input
 from emr_sim.files.write import write_atomically
 from emr_sim.tuning.scoring import Field, deal_seed, score_batch, scores
 
 DEFAULT_SIGMA = 0.2  # initial step, as a share of each parameter's range
 CHECKPOINT_FORMAT = "emr-sim tune checkpoint 1"
+MAX_CHECKPOINT_BYTES = 64 << 20  # a checkpoint is the strategy of a few dozen dimensions: kilobytes
 
 
 class SeededNormal:
@@ -131,8 +133,9 @@ def load_checkpoint(path: Path, settings: TuneSettings) -> Progress | None:
     the file is damaged or holds another tuning."""
     if not path.exists():
         return None
+    data = read_input(path, "tuning checkpoint", MAX_CHECKPOINT_BYTES)  # a regular file, bounded
     try:
-        saved = pickle.loads(path.read_bytes())
+        saved = pickle.loads(data)
         ok = isinstance(saved, dict) and saved.get("format") == CHECKPOINT_FORMAT
     except Exception as err:  # a damaged pickle can raise nearly anything
         raise BadInput(

@@ -27,13 +27,16 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.errors import BadInput
-from emr_sim.files.read import MAX_RECORD_BYTES, parse_json, read_input, read_json_record
+from emr_sim.files.lock import LOCK_FILES, claim_dir
+from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, make_dir, only_leftovers
+from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.lineup.heroes import parse_hero_list
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.tuning.cmaes import TuneSettings, candidates_per_generation, tune_vector
 from emr_sim.tuning.gain import Gain, measure_gain
-from emr_sim.tuning.scoring import Field, deal_seed, score_batch
+from emr_sim.tuning.results import read_results
+from emr_sim.tuning.scoring import Field, batch_bytes, deal_seed, score_batch
 
 TUNE_FORMAT = "emr-sim tuning 1"
 TUNE_FILE = "tune.json"
@@ -107,29 +110,40 @@ def check_counts(plan: TunePlan) -> None:
         raise ValueError(f"--popsize must be at least 2, not {plan.popsize}")
 
 
-def read_json(path: Path, what: str):
-    """A JSON file of the tuning directory (emr_sim.files.read: a regular file, bounded)."""
-    return parse_json(read_input(path, what, MAX_RECORD_BYTES), path, what)
+def check_tuning_memory(plan: TunePlan, parallel: int, memory: int | None = None) -> None:
+    """ValueError in one line, before anything starts, when a generation's batch (the largest
+    population of the masters, --pairs) or a gain's (two vectors, --validation-pairs) would not
+    fit in memory; `memory` stands in for the machine's (tests)."""
+    from emr_sim.simulate.sizes import check_bytes
+
+    population = max(candidates_per_generation(h, plan.popsize) for h in plan.heroes)
+    pop_words = f"--popsize {plan.popsize:,}" if plan.popsize else f"the population of {population}"
+    smaller = "give a smaller --popsize or --pairs" if plan.popsize else "give a smaller --pairs"
+    for option, n_pairs, candidates, words, instead in (
+        ("--pairs", plan.pairs, population, f"{pop_words} (and its mean)", smaller),
+        ("--validation-pairs", plan.validation_pairs, 2, "2 vectors", "give a smaller --validation-pairs"),
+    ):
+        how = f"{candidates:,} candidates x {len(C.HERO_NAMES)} opponents x {n_pairs:,} pairs"
+        need = batch_bytes(candidates, n_pairs, parallel)
+        check_bytes(need, f"{option} {n_pairs:,} with {words}", how, instead, memory)
 
 
 def check_root(root: Path, record: dict) -> list[dict]:
-    """The results already in root (resume), BadInput for a directory of another tuning."""
-    if root.exists() and not root.is_dir():
-        raise BadInput(f"{root}: exists and is not a directory")
+    """The results already in root (resume), BadInput for a directory of another tuning; run
+    again under the directory's lock (emr_sim.files.lock.claim_dir)."""
     path = root / TUNE_FILE
     if not path.exists():
-        if root.exists() and any(root.iterdir()):
+        if root.exists() and not only_leftovers(root, LOCK_FILES, (CHECKPOINTS,)):
             raise BadInput(f"{root}: not empty and not a tuning directory; use a new directory")
         return []
     old = read_json_record(path, "tuning record", TUNE_FORMAT)
     differ = [k for k in record if k != "format" and old.get(k) != record[k]]
     if differ:
-        raise BadInput(f"{path}: this directory holds another tuning (differs in {', '.join(differ)})")
-    results_path = root / RESULTS_FILE
-    results = read_json(results_path, "results file") if results_path.exists() else []
-    if not isinstance(results, list):
-        raise BadInput(f"{results_path}: not a list of results")
-    return results
+        raise BadInput(
+            f"{path}: this directory holds a different tuning (differs in {', '.join(differ)}); "
+            "use another directory, or the same options to resume"
+        )
+    return read_results(root / RESULTS_FILE, record["heroes"])
 
 
 def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) -> float:
@@ -173,7 +187,7 @@ def tune_one(root, setup, vectors, plan, rnd, hero, on_generation) -> dict:
         hero, plan.generations, plan.pairs, deal_seed(plan.seed, "round", rnd), plan.popsize
     )
     checkpoint = root / CHECKPOINTS / f"r{rnd}-{hero}.pkl"
-    checkpoint.parent.mkdir(exist_ok=True)
+    make_dir(checkpoint.parent)  # WriteError (exit 3) when it cannot be made
     fld = Field(setup, vectors)
     start = time.perf_counter()
     new, progress = tune_vector(fld, settings, checkpoint, on_generation)
@@ -199,8 +213,8 @@ def apply_results(vectors: np.ndarray, results: list[dict]) -> np.ndarray:
     for r in results:
         if r["accepted"]:
             h = C.HERO_NAMES.index(r["hero"])
-            for p in PARAMS:
-                out[h, p.index] = r["vector"][p.name]
+            for p in PARAMS:  # a parameter the master does not use may be left out, as in a book
+                out[h, p.index] = r["vector"].get(p.name, out[h, p.index])
     return out
 
 
@@ -233,9 +247,10 @@ def run_tuning(
     cluster=None,
 ) -> TuneRun:
     from emr_sim.lineup.spec import parse_spec
-    from emr_sim.simulate.setup import run_setup
+    from emr_sim.simulate.setup import check_workers, run_setup
 
     check_counts(plan)
+    check_tuning_memory(plan, check_workers(workers))
     if not fury:
         raise ValueError(
             "tune plays the masters in hero mode: with --no-fury every player reads the no_hero "
@@ -258,13 +273,49 @@ def run_tuning(
         )
     record = plan.record(setup, field_spec.record())
     root = Path(root)
-    results = check_root(root, record)
+    check_dir_target(root, NOTHING_WRITTEN)
+    check_root(root, record)
     start_cluster(setup)  # inputs checked: a cluster starts before anything is written
     start_vectors = field_spec.vectors()
-    if on_estimate:
-        on_estimate(estimate_seconds(setup, start_vectors, plan, len(results)))
-    root.mkdir(parents=True, exist_ok=True)
-    write_text(root / TUNE_FILE, json.dumps(record, indent=1) + "\n")
+
+    def prepare(folder: Path) -> list[dict]:
+        """Under the lock: the results (another tuning may have finished some meanwhile), the
+        record written, the estimate said."""
+        done = check_root(folder, record)
+        write_text(folder / TUNE_FILE, json.dumps(record, indent=1) + "\n")
+        if on_estimate:
+            on_estimate(estimate_seconds(setup, start_vectors, plan, len(done)))
+        return done
+
+    hooks = Hooks(on_start, on_generation, on_result)
+    with claim_dir(root, None, prepare) as results:  # one writer a tuning directory
+        return tune_rounds(Tuning(root, setup, plan, record, start_vectors), results, hooks)
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """A tuning checked and planned: its directory, set-up, plan, record and first vectors."""
+
+    root: Path
+    setup: object
+    plan: TunePlan
+    record: dict
+    start_vectors: np.ndarray
+
+
+@dataclass(frozen=True)
+class Hooks:
+    on_start: Callable[[int, str], None] | None = None
+    on_generation: Callable[[dict], None] | None = None
+    on_result: Callable[[dict], None] | None = None
+
+
+def tune_rounds(tuning: Tuning, results: list[dict], hooks: Hooks) -> TuneRun:
+    """The rounds of a tuning whose directory this process holds, then the final gains."""
+    root, setup, plan, record, start_vectors = (
+        tuning.root, tuning.setup, tuning.plan, tuning.record, tuning.start_vectors
+    )  # fmt: skip
+    on_start, on_generation, on_result = hooks.on_start, hooks.on_generation, hooks.on_result
     start = time.perf_counter()
     done = {(r["round"], r["hero"]) for r in results}
     for rnd in range(1, plan.rounds + 1):

@@ -91,6 +91,21 @@ def score_batch(
     return out
 
 
+# Bytes a batch holds: per candidate, opponent and pair, its half-points twice (the task's
+# result and the batch's table, int64); per running task, its pairs' game records
+# (pairs.RECORD_COLS int64 for each of 2 games) and the half-points' temporaries.
+HELD_PER_SCORE = 2 * 8
+TASK_BYTES_PER_PAIR = 2 * pairs.RECORD_COLS * 8 + 4 * 2 * 8
+
+
+def batch_bytes(candidates: int, n_pairs: int, parallel: int, opponents: int = len(C.HERO_NAMES)) -> int:
+    """Bytes score_batch holds at most for `candidates` on n_pairs pairs per opponent with
+    `parallel` tasks running at once (emr_sim.simulate.sizes.check_bytes compares it)."""
+    held = candidates * opponents * n_pairs * HELD_PER_SCORE
+    running = min(parallel, candidates * opponents) * n_pairs * TASK_BYTES_PER_PAIR
+    return held + running
+
+
 def play_all(field: Field, hero: int, candidates: list[np.ndarray], tasks, n_pairs: int) -> list[np.ndarray]:
     """Each task's half-points, in task order: on the set-up's cluster when it has one, else on
     its threads."""
