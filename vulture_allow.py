@@ -43,8 +43,11 @@ EV_A  # noqa
 EV_B  # noqa
 EV_C  # noqa
 EV_D  # noqa
-# numba's overload of search_choice, registered by its decorator (players/ismcts.py)
+# numba's overloads of search_choice, search_note and search_new_game, registered by their
+# decorators (players/ismcts.py)
 _search_choice  # noqa
+_search_note  # noqa
+_search_new_game  # noqa
 # pytest: module marks, autouse and requested fixtures, unused names of a signature or tuple
 pytestmark  # noqa
 small_chunks  # noqa

@@ -24,7 +24,7 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
-from emr_sim.jit import njit_alloc
+from emr_sim.jit import njit, njit_alloc
 from emr_sim.loops.card_events import end_cards, start_cards
 from emr_sim.loops.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
 from emr_sim.options import make_options
@@ -33,6 +33,15 @@ from emr_sim.players.params import default_weights
 from emr_sim.rng import seed_rng
 from emr_sim.rules.flow import advance, apply_action
 from emr_sim.rules.turn import new_game
+
+try:
+    from emr_sim.players.observe import blank_observation
+except ImportError:  # a tree from before observe_step: decide writes the whole observation
+
+    @njit
+    def blank_observation(obs):
+        return None
+
 
 MAX_STEPS = 4000  # action codes kept per game
 
@@ -46,6 +55,7 @@ def play_logged(T, O, seed, first, count, seats, recs, actions, heroes, weights,
     S, obs, ev, legal, prng, scratch, _none = new_buffers()
     for k in range(count):
         deck_totals(T, scratch[0])
+        blank_observation(obs)  # as engine.game_loop does (a no-op in a tree without it)
         recs[k, :] = 0
         ev[0, 0] = 0
         new_game(S, T, O, ev, seed, first + k, seats[2], seats[3])

@@ -31,6 +31,13 @@ ROOT = str(BENCH.parent)
         ),
         ("bench_ismcts.py", ["speed", "--iterations", "200", "--positions", "1"], "leaf=tuned"),
         ("bench_ismcts.py", ["strength", "-n", "2", "--rungs", "greedy,ismcts:2"], "ismcts:2 against greedy"),
+        ("profile_search.py", ["--games", "1", "--players", "ismcts(n=20,reuse=1),greedy"], "kept trees"),
+        ("profile_greedy.py", ["--games", "5"], "greedy choice"),
+        (
+            "bench_search_cost.py",
+            ["--specs", "ismcts(n=2,reuse=1)", "--rounds", "1", "--heroes", "crow,wind"],
+            "first",
+        ),
         ("bench_tui.py", ["keys", "--decisions", "1"], "searched in the worker thread"),
         ("bench_tui.py", ["startup", "--runs", "1"], "to its first screen"),
     ],
@@ -41,3 +48,19 @@ def test_benchmark_script_runs(script, args, expect):
     )
     assert out.returncode == 0, out.stderr[-2000:]
     assert expect in out.stdout
+
+
+def test_search_fingerprint_saves_and_checks(tmp_path):
+    """benchmarks/search_fingerprint.py: a baseline saved and checked by the same tree is
+    identical."""
+    base = tmp_path / "fp.npz"
+    script = str(BENCH / "search_fingerprint.py")
+    for mode in ("save", "check"):
+        out = subprocess.run(
+            [sys.executable, script, mode, str(base), "--games", "2", "--only", "off"],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert out.returncode == 0, out.stderr[-2000:]
+    assert "identical" in out.stdout

@@ -72,9 +72,28 @@ def below(words, off, n):
 
 @njit
 def shuffle_range(arr, start, count, words, off):
-    """Fisher-Yates shuffle of arr[start:start+count] in place."""
+    """Fisher-Yates shuffle of arr[start:start+count] in place, drawing j = below(i + 1) for
+    i = count-1 .. 1 from the generator at words[off:off+4]. The generator's words are held
+    in locals during the shuffle (next32's steps, written out once at the end), so the two
+    ranges must not overlap (the draw pile and the RNG words of a state do not)."""
+    w0 = words[off]
+    w1 = words[off + 1]
+    w2 = words[off + 2]
+    w3 = words[off + 3]
     for i in range(count - 1, 0, -1):
-        j = below(words, off, i + 1)
+        t = w3
+        w3 = w2
+        w2 = w1
+        w1 = w0
+        t ^= (t << 11) & MASK32
+        t ^= t >> 8
+        t = t ^ w1 ^ (w1 >> 19)
+        w0 = t
+        j = (t * (i + 1)) >> 32  # below(words, off, i + 1)
         tmp = arr[start + i]
         arr[start + i] = arr[start + j]
         arr[start + j] = tmp
+    words[off] = w0
+    words[off + 1] = w1
+    words[off + 2] = w2
+    words[off + 3] = w3

@@ -312,7 +312,15 @@ def test_players_lists_every_kind_and_parameter():
         "ismcts-open",
     ]
     assert listed["rows"] == list(ROW_NAMES)
-    assert [p["name"] for p in listed["search_parameters"]] == ["n", "c", "leaf", "depth"]
+    assert [p["name"] for p in listed["search_parameters"]] == [
+        "n",
+        "c",
+        "leaf",
+        "depth",
+        "stop",
+        "reuse",
+        "width",
+    ]
 
 
 def test_play_accepts_a_spec_with_parameters_and_names_it():

@@ -11,6 +11,7 @@ the default parameter vector and with others (players/params.py).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import numpy as np
@@ -196,13 +197,18 @@ SEARCHERS = [
     pytest.param(20, "ismcts:4,ismcts(n=3,leaf=eval)", None, None, id="ismcts-random-eval"),
     pytest.param(21, "ismcts(n=3,leaf=greedy,depth=4),greedy", FURY, "earth,wind", id="ismcts-greedy-fury"),
     pytest.param(22, "random,ismcts(n=4,leaf=tuned,depth=2)", FURY, "crow,illusion", id="ismcts-tuned-fury"),
+    pytest.param(
+        24, "ismcts(n=12,reuse=1),ismcts(n=8,stop=0.5,reuse=1)", FURY, "earth,kungfu", id="ismcts-reuse"
+    ),
 ]
 
 
 @pytest.mark.parametrize(("seed", "players", "rules", "heroes"), SEARCHERS)
 def test_d_hidden_search_decisions_ignore_opponent_hand_and_draw_pile(seed, players, rules, heroes):
     """The search player (players/ismcts.py) deals its determinisations from its observation
-    only: the same observation and RNG give the same decision, whatever the hidden cards."""
+    only: the same observation and RNG give the same decision, whatever the hidden cards. A
+    searcher that keeps its tree (players/reuse.py) decides from its observation and what
+    it kept: the twin gets a copy of the search's buffers (tree and the actions noted)."""
     kinds, weights = parse_players(players), player_weights(players)
     rng = np.random.default_rng(2000 + seed)
     searched, exchanged = 0, 0
@@ -214,8 +220,11 @@ def test_d_hidden_search_decisions_ignore_opponent_hand_and_draw_pile(seed, play
             continue
         S2 = indistinguishable(g.state, p, rng)
         twin = Game(S2, g.table, g.opts, g.deck)
+        kept = copy.deepcopy(g._search)  # the game's own choice below starts from these again
+        twin._search = copy.deepcopy(kept)
         pa, pb_ = prng.copy(), prng.copy()
         assert g.choose(kinds, pa, weights) == twin.choose(kinds, pb_, weights), (g.phase, g.describe())
+        g._search = kept
         assert np.array_equal(pa, pb_) and np.array_equal(twin.state, S2)
         searched += 1
         exchanged += not np.array_equal(S2[opponent_hand(g.state, p)], g.state[opponent_hand(g.state, p)])
@@ -237,3 +246,55 @@ def test_d_hidden_the_open_searcher_does_see_the_hidden_cards():
         twin = Game(indistinguishable(g.state, 0, rng), g.table, g.opts, g.deck)
         changed += g.choose(kinds, prng.copy(), weights) != twin.choose(kinds, prng.copy(), weights)
     assert changed > 0
+
+
+@pytest.mark.parametrize(("seed", "players", "rules", "heroes", "weights"), GAMES[:1] + GAMES[-6:])
+def test_d_hidden_the_greedy_chooses_the_same_on_the_state_as_on_the_observation(
+    seed, players, rules, heroes, weights
+):
+    """The search's greedy rollouts (players/leaf.py) let the greedy choose on the
+    determinised state itself rather than on its decider's observation: it reads nothing
+    the decider cannot see, so both give the same action at every decision."""
+    from emr_sim.players.evaluate import deck_totals, new_scratch
+    from emr_sim.players.greedy import choose_greedy
+    from emr_sim.players.leaf import weight_row
+    from emr_sim.players.params import default_weights
+    from emr_sim.rules.legal import legal_actions
+
+    vectors = default_weights() if weights is None else weights
+    scratch = new_scratch()
+    legal = np.zeros(C.MAX_LEGAL, dtype=np.int64)
+    checked = 0
+    for g, _prng in seeded_steps(seed, GREEDY, rules=rules, heroes=heroes, weights=weights):
+        if g.over:
+            break
+        S, p = g.state, g.decider
+        n = legal_actions(S, g.table, g.opts, legal)
+        W = vectors[p, weight_row(S, p)]
+        deck_totals(g.table, scratch[0])
+        on_state = choose_greedy(S.copy(), g.table, g.opts, p, legal, n, scratch, True, W)
+        deck_totals(g.table, scratch[0])
+        on_obs = choose_greedy(observation(S, p), g.table, g.opts, p, legal, n, scratch, True, W)
+        assert on_state == on_obs, (g.phase, g.describe())
+        checked += n > 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize(("rules", "reshuffles"), [(None, 0), ({"fury": "on", "health": "20"}, 1)])
+def test_d_hidden_observe_step_writes_the_observation(rules, reshuffles):
+    """The game loop's observe_step (writing only what changed since the buffer's last
+    observation of the same game) gives observe's array at every decision, for either
+    seat, through reshuffles of the draw pile, game after game on one buffer."""
+    from emr_sim.players.observe import blank_observation, observe_step
+
+    obs = np.zeros(C.STATE_SIZE, dtype=np.int64)
+    checked, reshuffled = 0, 0
+    for seed in range(4):
+        blank_observation(obs)  # as engine.game_loop does at the start of each game
+        for g, _prng in seeded_steps(30 + seed, GREEDY, rules=rules, heroes="earth,wind" if rules else None):
+            for seat in (g.decider, 1 - g.decider) if not g.over else ():
+                observe_step(g.state, seat, obs)
+                assert np.array_equal(obs, observation(g.state, seat)), (seat, g.describe())
+                checked += 1
+            reshuffled = max(reshuffled, int(g.state[C.H_RESHUFFLES]))
+    assert checked > 400 and reshuffled >= reshuffles

@@ -14,7 +14,7 @@ import pytest
 from support.scenario import pb, seeded_steps
 
 from emr_sim import codes as C
-from emr_sim.game.core import Game, play, player_weights
+from emr_sim.game.core import Game, parse_players, play, player_weights
 from emr_sim.lineup.base import SpecError
 from emr_sim.lineup.spec import parse_spec
 from emr_sim.loops import engine
@@ -102,6 +102,26 @@ def test_spec_settings_reach_the_kernel_row():
     assert "ismcts" in parse_spec("ismcts:5").record()["kernel"]
 
 
+def test_stop_reuse_and_width_reach_the_kernel_row_and_the_record():
+    """The stopping margin, reuse and width are settings of their own; a default spec's row
+    is the row it was before they existed (0 in their places), and the record carries the
+    search's version (search_params.SEARCH_VERSION)."""
+    from emr_sim.players.search_params import S_REUSE, S_STOP, S_WIDTH, SEARCH_VERSION
+
+    spec = parse_spec("ismcts(n=50,width=4,reuse=1,stop=0.5)")
+    assert spec.text == "ismcts(n=50,stop=0.5,reuse=1,width=4)" and parse_spec(spec.text) == spec
+    row = spec.kernel_vectors()[SEARCH_ROW]
+    assert row[S_STOP] == 0.5 and row[S_REUSE] == 1 and row[S_WIDTH] == 4
+    plain = parse_spec("ismcts:400").kernel_vectors()[SEARCH_ROW]
+    assert plain[S_STOP] == 0 and plain[S_REUSE] == 0 and plain[S_WIDTH] == 0
+    assert np.array_equal(
+        plain, parse_spec("ismcts(n=400,stop=1,reuse=0,width=0)").kernel_vectors()[SEARCH_ROW]
+    )
+    assert spec.record()["search_version"] == SEARCH_VERSION
+    assert parse_spec("ismcts:5").record()["search_version"] == SEARCH_VERSION
+    assert "search_version" not in parse_spec("greedy").record()
+
+
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
@@ -110,8 +130,14 @@ def test_spec_settings_reach_the_kernel_row():
         ("ismcts(c=-1)", "outside 0..10"),
         ("ismcts(leaf=deep)", "give one of eval, random, greedy, tuned"),
         ("ismcts(leaf=eval,depth=3)", "depth is for rollouts"),
-        ("ismcts(width=3)", "unknown parameter 'width'"),
+        ("ismcts(breadth=3)", "unknown parameter 'breadth'"),
+        ("ismcts(width=65)", "outside 0..64"),
+        ("ismcts(width=2.5)", "whole number"),
         ("ismcts:", "nothing after ':'"),
+        ("ismcts(stop=0)", "outside 0.05..1"),
+        ("ismcts(stop=1.5)", "outside 0.05..1"),
+        ("ismcts(reuse=2)", "outside 0..1"),
+        ("ismcts(reuse=0.5)", "whole number"),
     ],
 )
 def test_bad_ismcts_specs_are_named(text, problem):
@@ -126,8 +152,9 @@ def test_defaults_still_play_the_greedy_game():
     assert g.events == ref.events
 
 
-def root_visits(search: tuple, legal: list[int]) -> dict[int, int]:
-    nodes = search[0]
+def root_visits(search: tuple, legal: list[int], seat: int = 0) -> dict[int, int]:
+    """{code: visits} of the root's children in seat's pool of the search's buffers."""
+    nodes = search[seat][0]
     out, ch = {}, nodes[ROOT, F_FIRST]
     while ch >= 0:
         out[int(nodes[ch, F_CODE])] = int(nodes[ch, F_VISITS])
@@ -158,26 +185,63 @@ def test_games_with_a_searcher_replay_identically():
     assert other.over
 
 
-def test_a_searcher_plays_the_same_games_on_any_number_of_threads():
-    """Each decision's search draws from the seat's own stream: the aggregate of a run does
-    not depend on the threads (chunks run in any order)."""
+@pytest.mark.parametrize("players", ["ismcts:2,greedy", "ismcts(n=6,reuse=1),ismcts(n=4,reuse=1,stop=0.5)"])
+def test_a_searcher_plays_the_same_games_on_any_number_of_threads(players):
+    """Each decision's search draws from the seat's own stream, and a kept tree is given up
+    at each new game: the aggregate of a run does not depend on the threads (chunks run in
+    any order)."""
     from emr_sim.simulate.matchup import matchup
     from emr_sim.simulate.runner import SEARCH_CHUNK_PAIRS
 
     n = 2 * (2 * SEARCH_CHUNK_PAIRS + 3)  # three chunks, the last one short
-    runs = [matchup("crow", "earth", n=n, seed=4, players="ismcts:2,greedy", workers=w) for w in (1, 2)]
+    runs = [matchup("crow", "earth", n=n, seed=4, players=players, workers=w) for w in (1, 2)]
     timeless = [{k: v for k, v in r.summary.items() if "second" not in k} for r in runs]
     assert timeless[0] == timeless[1] and timeless[0]["wins"]
 
 
-def test_the_jitted_loop_plays_the_step_loop_games():
+@pytest.mark.parametrize(
+    "players", ["ismcts(n=3,leaf=random),greedy", "ismcts(n=12,reuse=1),ismcts(n=8,reuse=1,leaf=eval)"]
+)
+def test_the_jitted_loop_plays_the_step_loop_games(players):
+    """play() steps through a game with Game.choose and Game's own search buffers, noting
+    each action for a seat that keeps its tree: the games of the jitted loop."""
     table, opts = Game.new().table, Game.new().opts
-    seats = np.array([C.PLAYER_ISMCTS, C.PLAYER_GREEDY, C.NO_HERO, C.NO_HERO], dtype=np.int64)
+    kinds = parse_players(players)
+    seats = np.array([kinds[0], kinds[1], C.NO_HERO, C.NO_HERO], dtype=np.int64)
     out = engine.results_array(3)
-    engine.play_many(table, opts, 9, 0, 3, seats, out, player_weights("ismcts(n=3,leaf=random),greedy"))
+    engine.play_many(table, opts, 9, 0, 3, seats, out, player_weights(players))
     for k in range(3):
-        g = play(9, "ismcts(n=3,leaf=random),greedy", index=k)
+        g = play(9, players, index=k)
         assert out[k, C.GR_WINNER] == g.state[C.H_WINNER] and out[k, C.GR_DECISIONS] == g.state[C.H_DECISIONS]
+
+
+def test_reuse_keeps_the_tree_of_the_actions_taken():
+    """With reuse, most of a seat's searches start from the node its last choice and the
+    actions since lead to, with visits already there (players/reuse.py)."""
+    from emr_sim.players.reuse import K_CHOSEN, K_ENTRY, walk
+    from emr_sim.players.tree import NONE
+
+    players = "ismcts(n=60,reuse=1),ismcts(n=60,reuse=1)"
+    kinds, weights = parse_players(players), engine.seat_weights(player_weights(players))
+    kept, fresh, with_visits = 0, 0, 0
+    for g, _prng in seeded_steps(14, kinds, rules={"fury": "on"}, heroes="crow,earth", weights=weights):
+        if g.over:
+            break
+        p, legal = g.decider, g.legal_codes()
+        if len(legal) < 2 or g._search is None:
+            continue
+        nodes, keep = g._search[p][0], g._search[p][12]
+        node = walk(nodes, g._search[2], keep[K_CHOSEN], keep[K_ENTRY]) if keep[K_CHOSEN] != NONE else NONE
+        if node == NONE:
+            fresh += 1
+            continue
+        kept += 1
+        nodes, ch, prior = g._search[p][0], nodes[node, F_FIRST], 0
+        while ch >= 0:
+            prior += nodes[ch, F_VISITS] if nodes[ch, F_CODE] in legal else 0
+            ch = nodes[ch, F_NEXT]
+        with_visits += prior > 0
+    assert kept > 2 * fresh and with_visits > kept // 2
 
 
 def test_a_search_row_left_empty_plays_the_default_search():
@@ -190,5 +254,76 @@ def test_a_search_row_left_empty_plays_the_default_search():
         g.apply(g.legal_codes()[0])
     prng = np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64)
     chosen = g.choose(SEARCH, prng.copy())
-    assert sum(root_visits(g._search, g.legal_codes()).values()) == DEFAULT_ITERATIONS
+    visits = root_visits(g._search, g.legal_codes())
+    assert DEFAULT_ITERATIONS // 4 < sum(visits.values()) <= DEFAULT_ITERATIONS
     assert chosen == g.choose(SEARCH, prng.copy(), player_weights("ismcts,greedy"))
+    assert visits == root_visits(g._search, g.legal_codes())
+
+
+def searched_positions(seed: int, count: int):
+    """Decisions with 3+ legal actions of a seeded greedy game, fury on."""
+    for g, _prng in seeded_steps(seed, GREEDY, rules={"fury": "on"}, heroes="crow,earth"):
+        if g.over or count == 0:
+            return
+        if len(g.legal_codes()) >= 3:
+            count -= 1
+            yield g
+
+
+def test_a_player_s_search_stops_early_with_the_whole_budget_s_choice():
+    """choose_ismcts stops once the most visited root action leads by more than the
+    iterations left: its action is the most visited of the whole budget's tree (same RNG)."""
+    from emr_sim.players.ismcts import run_search
+    from emr_sim.players.reuse import plant_root
+
+    weights = engine.seat_weights(player_weights("ismcts:300,ismcts:300"))
+    stopped_early = 0
+    for g in searched_positions(12, 6):
+        me = g.decider
+        prng = np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64)
+        chosen = g.choose((C.PLAYER_ISMCTS, C.PLAYER_ISMCTS), prng.copy(), weights)
+        settled = sum(root_visits(g._search, g.legal_codes(), me).values())
+        obs = np.zeros(C.STATE_SIZE, dtype=np.int64)
+        observe(g.state, me, obs)
+        search = engine.new_search()
+        seat, legal = search[0], np.array(g.legal_codes(), dtype=np.int64)
+        plant_root(seat[0], seat[1], seat[12], search[2], g.state[C.H_PHASE], me, False, 0)
+        run_search(
+            obs,
+            g.table,
+            g.opts,
+            me,
+            prng[me].copy(),
+            seat,
+            ROOT,
+            legal,
+            len(legal),
+            weights[me],
+            False,
+            False,
+        )
+        full = root_visits(search, g.legal_codes())
+        assert sum(full.values()) == 300
+        best = max(full.values())
+        assert chosen == next(code for code in g.legal_codes() if full.get(code, 0) == best)
+        stopped_early += settled < 300
+    assert stopped_early >= 2
+
+
+def test_width_gives_a_narrow_decision_fewer_iterations():
+    """width=w: a decision of m < w legal actions gets n * m / w iterations (ismcts.budget),
+    others all n; the advisor, like stop, ignores it."""
+    from emr_sim.players.ismcts import budget
+
+    row = parse_spec("ismcts(n=400,width=4)").kernel_vectors()[SEARCH_ROW]
+    assert [budget(row, 400, m) for m in (2, 3, 4, 9)] == [200, 300, 400, 400]
+    plain = parse_spec("ismcts:400").kernel_vectors()[SEARCH_ROW]
+    assert [budget(plain, 400, m) for m in (2, 9)] == [400, 400]
+    g = Game.new(11)
+    for _ in range(3):
+        g.apply(g.legal_codes()[0])
+    m = len(g.legal_codes())
+    assert 2 <= m < 16
+    weights = engine.seat_weights(player_weights("ismcts(n=80,width=16),greedy"))
+    g.choose(SEARCH, np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64), weights)
+    assert m <= sum(root_visits(g._search, g.legal_codes()).values()) <= 80 * m // 16

@@ -39,7 +39,8 @@ def advise(game: Game, text: str, seed: int) -> dict:
     from emr_sim.loops import engine
     from emr_sim.players.ismcts import run_search
     from emr_sim.players.observe import observe
-    from emr_sim.players.tree import F_CODE, F_FIRST, F_NEXT, F_VISITS, ROOT
+    from emr_sim.players.reuse import plant_root
+    from emr_sim.players.tree import F_CODE, F_FIRST, F_NEXT, F_VISITS
     from emr_sim.rng import seed_rng
 
     spec = advisor_spec(text)
@@ -51,11 +52,15 @@ def advise(game: Game, text: str, seed: int) -> dict:
     prng = np.zeros(4, dtype=np.int64)
     seed_rng(prng, 0, int(seed), 0, ADVISE_STREAM)
     search = engine.new_search()
+    seat, history = search[0], search[2]
+    nodes, value, keep = seat[0], seat[1], seat[12]
     Wseat = np.ascontiguousarray(spec.kernel_vectors())
-    run_search(obs, game.table, game.opts, me, prng, search, Wseat, False)
-    nodes, value = search[0], search[1]
+    codes = np.array(game.legal_codes(), dtype=np.int64)
+    root = plant_root(nodes, value, keep, history, int(game.state[C.H_PHASE]), me, False, 0)  # a fresh tree
+    # the whole budget (no early stop): every action's visits are reported
+    run_search(obs, game.table, game.opts, me, prng, seat, root, codes, len(codes), Wseat, False, False)
     found: dict[int, tuple[int, float]] = {}
-    ch = int(nodes[ROOT, F_FIRST])
+    ch = int(nodes[root, F_FIRST])
     while ch >= 0:
         visits = int(nodes[ch, F_VISITS])
         found[int(nodes[ch, F_CODE])] = (visits, float(value[ch]) / visits if visits else float("nan"))

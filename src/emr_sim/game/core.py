@@ -218,14 +218,22 @@ class Game:
         """Apply a legal action; returns the events it caused (also kept in .events)."""
         code = self.action_code(action)
         ev = new_events()
+        self._note(code)
         _engine().apply_action(self.state, self.table, self.opts, ev, code)
         return self._keep(ev)
+
+    def _note(self, code: int) -> None:
+        """Tell the search's buffers (once a search player chose here) the action taken, as
+        the jitted game loop does: a searcher keeping its tree walks it along them."""
+        if self._search is not None:
+            _engine().search_note(self._search, self.state, int(code))
 
     def choose(self, kinds: tuple[int, int], prng: np.ndarray, weights: np.ndarray | None = None) -> int:
         """The action the given players would take here (they see only their observation);
         greedy players read `weights` by seat (players/params.py), the defaults for None."""
         e = _engine()
         obs = np.zeros(codes.STATE_SIZE, dtype=np.int64)
+        e.blank_observation(obs)  # decide writes the observation into it (observe_step)
         legal = np.zeros(codes.MAX_LEGAL, dtype=np.int64)
         if self._scratch is None:
             self._scratch = e.new_scratch()  # its table of chances serves every decision
@@ -324,6 +332,7 @@ def play(
         if actions is not None:
             actions.append(code)
         ev = new_events()
+        game._note(code)
         _engine().apply_action(game.state, game.table, game.opts, ev, code)
         game._keep(ev)
     return game

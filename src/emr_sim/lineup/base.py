@@ -16,7 +16,7 @@ from emr_sim import codes as C
 from emr_sim.errors import BadInput
 from emr_sim.lineup.book import TUNED_NAME, Book
 from emr_sim.lineup.table import PARAMS, ROW_NAMES
-from emr_sim.players.search_params import N_PARAMS_ROW
+from emr_sim.players.search_params import N_PARAMS_ROW, SEARCH_VERSION
 
 
 class SpecError(BadInput):
@@ -143,6 +143,7 @@ class PlayerSpec:
             out["vectors"] = vectors_by_name(self.weights)
         if self.search is not None:
             out["search"] = [float(x) for x in self.search]  # players/search_params.py: S_*
+            out["search_version"] = SEARCH_VERSION
         return out
 
 

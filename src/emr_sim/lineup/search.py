@@ -1,8 +1,11 @@
 """The `ismcts` player spec's parameters (emr_sim.lineup.spec parses the grammar):
 
     ismcts:N                         N iterations per decision, the other settings' defaults
-    ismcts(n=N,c=C,leaf=L,depth=D)   c: UCB exploration; leaf: eval, random, greedy or tuned;
-                                     depth: decisions a rollout plays before the evaluation
+    ismcts(n=N,c=C,leaf=L,depth=D,stop=S,reuse=R,width=W)
+                                     c: UCB exploration; leaf: eval, random, greedy or tuned;
+                                     depth: decisions a rollout plays before the evaluation;
+                                     stop: the stopping margin; reuse: 1 keeps the tree;
+                                     width: fewer iterations below W legal actions
 
 The settings become the search row of the kernels' parameter array
 (players/search_params.py); leaf=tuned is the greedy rollout on the shipped book's vectors.
@@ -22,6 +25,9 @@ from emr_sim.players.search_params import (
     DEFAULT_EXPLORE,
     DEFAULT_ITERATIONS,
     DEFAULT_LEAF,
+    DEFAULT_REUSE,
+    DEFAULT_STOP,
+    DEFAULT_WIDTH,
     LEAF_EVAL,
     LEAF_GREEDY,
     LEAF_NAMES,
@@ -29,6 +35,7 @@ from emr_sim.players.search_params import (
     MAX_DEPTH,
     MAX_EXPLORE,
     MAX_ITERATIONS,
+    MAX_WIDTH,
     search_row,
 )
 
@@ -37,8 +44,11 @@ DEFAULTS: dict[str, float | str] = {
     "c": DEFAULT_EXPLORE,
     "leaf": LEAF_NAMES[DEFAULT_LEAF],
     "depth": DEFAULT_DEPTH,
+    "stop": DEFAULT_STOP,
+    "reuse": DEFAULT_REUSE,
+    "width": DEFAULT_WIDTH,
 }
-ORDER = ("n", "c", "leaf", "depth")
+ORDER = ("n", "c", "leaf", "depth", "stop", "reuse", "width")
 LEAF_CODES = {"eval": LEAF_EVAL, "random": LEAF_RANDOM, "greedy": LEAF_GREEDY, "tuned": LEAF_GREEDY}
 assert tuple(LEAF_CODES) == LEAF_NAMES
 DOCS = (
@@ -46,7 +56,19 @@ DOCS = (
     ("c", f"UCB exploration constant, 0..{MAX_EXPLORE:g} (rewards are win probabilities)"),
     ("leaf", "eval (the evaluation at once), or a rollout by random, greedy or tuned, then it"),
     ("depth", f"decisions a rollout plays before it is evaluated, 0..{MAX_DEPTH}"),
+    ("stop", "stop once the most visited action leads by more than stop x the iterations left, 0.05..1"),
+    ("reuse", "1: keep the subtree of the actions taken for the seat's next decision, 0: a new tree"),
+    ("width", f"a decision of m < width legal actions gets n * m / width iterations (0: n), 0..{MAX_WIDTH}"),
 )
+RANGES = {
+    "n": (1, MAX_ITERATIONS),
+    "c": (0.0, MAX_EXPLORE),
+    "depth": (0, MAX_DEPTH),
+    "stop": (0.05, 1.0),
+    "reuse": (0, 1),
+    "width": (0, MAX_WIDTH),
+}
+WHOLE = ("n", "depth", "reuse", "width")
 
 
 def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
@@ -63,7 +85,15 @@ def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpe
     settings = {**DEFAULTS, **given}
     leaf = str(settings["leaf"])
     depth = 0 if leaf == "eval" else int(settings["depth"])
-    row = search_row(int(settings["n"]), float(settings["c"]), LEAF_CODES[leaf], depth)
+    row = search_row(
+        int(settings["n"]),
+        float(settings["c"]),
+        LEAF_CODES[leaf],
+        depth,
+        float(settings["stop"]),
+        int(settings["reuse"]),
+        int(settings["width"]),
+    )
     if leaf == "tuned":
         vectors = load_book(tuned_path(), shown=TUNED_NAME).vectors
     else:
@@ -83,11 +113,11 @@ def value_of(name: str, text: str, spec: str) -> float | str:
         value = float(text)
     except ValueError:
         raise SpecError(f"player {quoted(spec)}: {name}={quoted(text)} is not a number") from None
-    low, high = {"n": (1, MAX_ITERATIONS), "c": (0.0, MAX_EXPLORE), "depth": (0, MAX_DEPTH)}[name]
-    problem = out_of_range(value, low, high, integer=name != "c")
+    low, high = RANGES[name]
+    problem = out_of_range(value, low, high, integer=name in WHOLE)
     if problem:
         raise SpecError(f"player {quoted(spec)}: {name}={text} {problem}")
-    if name != "c":
+    if name in WHOLE:
         return int(value)
     return value
 

@@ -60,9 +60,9 @@ from emr_sim.jit import njit, njit_alloc, njit_entry, njit_inline
 from emr_sim.loops.card_events import end_cards, start_cards, tally_cards
 from emr_sim.players.evaluate import deck_totals, new_scratch
 from emr_sim.players.greedy import choose_greedy
-from emr_sim.players.ismcts import new_search, search_choice
+from emr_sim.players.ismcts import new_search, search_choice, search_new_game, search_note
 from emr_sim.players.leaf import weight_row
-from emr_sim.players.observe import observe
+from emr_sim.players.observe import blank_observation, observe_step
 from emr_sim.players.params import check_weights, default_weights
 from emr_sim.players.random_player import choose_random
 from emr_sim.rng import seed_rng
@@ -82,6 +82,7 @@ def new_buffers():
     CE_SIZE words in their place to track (the same types: the same compiled loop)."""
     S = np.zeros(STATE_SIZE, dtype=np.int64)
     obs = np.zeros(STATE_SIZE, dtype=np.int64)
+    blank_observation(obs)
     ev = np.zeros((MAX_EVENTS + 1, EV_SIZE), dtype=np.int64)
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     prng = np.zeros((2, 4), dtype=np.int64)
@@ -100,17 +101,19 @@ def decide(S, T, O, kinds, obs, legal, prng, scratch, search, weights):
     """The pending decider's action: its player sees only its observation (D-HIDDEN) and
     reads the parameter vector of its seat and master (weights[seat, row]); a search
     player its seat's rows and search settings (weights[seat], players/search_params.py)
-    and the search's buffers (search_buffers: None in a loop without a search player)."""
+    and the search's buffers (search_buffers: None in a loop without a search player).
+    obs holds the observation of an earlier position of this game, or a blank one
+    (players/observe.observe_step)."""
     p = S[H_DECIDER]
     n = legal_actions(S, T, O, legal)
     if n == 0:
         return A_PASS
     if kinds[p] == PLAYER_GREEDY or kinds[p] == PLAYER_GREEDY_NOTECH:
-        observe(S, p, obs)
+        observe_step(S, p, obs)
         W = weights[p, weight_row(S, p)]  # a view: no copy
         return choose_greedy(obs, T, O, p, legal, n, scratch, kinds[p] == PLAYER_GREEDY, W)
     if kinds[p] == PLAYER_ISMCTS:
-        observe(S, p, obs)
+        observe_step(S, p, obs)
         return search_choice(obs, T, O, p, legal, n, prng[p], search, weights[p], False)
     if kinds[p] == PLAYER_ISMCTS_OPEN:  # perfect information: the state itself
         return search_choice(S, T, O, p, legal, n, prng[p], search, weights[p], True)
@@ -163,16 +166,19 @@ def game_loop(T, O, seed, index, seats, bufs, search, rec, weights):
     pair loop (emr_sim.loops.pairs) and into play_game."""
     S, obs, ev, legal, prng, scratch, cards = bufs
     deck_totals(T, scratch[0])
+    blank_observation(obs)  # observe_step's first position of the game
     rec[:] = 0
     ev[0, 0] = 0
     new_game(S, T, O, ev, seed, index, seats[2], seats[3])
     start_cards(S, cards)
     for p in range(2):
         seed_rng(prng[p], 0, seed, index, PLAYER_STREAM + p)
+    search_new_game(search)
     advance(S, T, O, ev)
     tally(S, ev, rec, cards)
     while S[H_PHASE] != DK_NONE:
         code = decide(S, T, O, seats, obs, legal, prng, scratch, search, weights)
+        search_note(search, S, code)  # for a searcher keeping its tree (players/reuse.py)
         apply_action(S, T, O, ev, code)
         tally(S, ev, rec, cards)
     finish_record(S, rec)

@@ -81,12 +81,13 @@ TRIAL_SPAN = P_BASE + 2 * P_SIZE
 # The greedy player's scratch `counts` is a float64 (SCRATCH_ROWS + TABLE_ROWS,
 # SCRATCH_WIDTH) array. Rows 0..SCRATCH_ROWS-1 (columns 0..SCRATCH_COLS-1) hold this game's
 # and this decision's numbers:
-DECK_ROW = 3  # rows 3..5: the deck's own totals (deck_totals); rows 0..2: the unseen cards
+DECK_ROW = 3  # row 3: the deck's own totals, packed (below: deck_totals); rows 0..2: the
+#               unseen cards (unseen_counts); rows 4, 5, 9 and 10 are not used
 THREAT_ROW = 6  # row 6: threat(defence) for defence values 2..10 (-1: not yet), this decision
 MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 its hand + 1;
-#                col 8: discard-pile cards already counted in rows 8..10; col 9: at which
+#                col 8: discard-pile cards already counted in DISC_ROW; col 9: at which
 #                reshuffle count (H_RESHUFFLES)
-DISC_ROW = 8  # rows 8..10: the cards of the (public) discard pile, counted as it grows
+DISC_ROW = 8  # row 8: the cards of the (public) discard pile, packed, counted as it grows
 DISC_DONE = 8  # column of MISC_ROW
 DISC_EPOCH = 9  # column of MISC_ROW
 PLAN_ROW = 11  # row 11: a DK_TURN / DK_EXTRA decision's side plans
@@ -95,6 +96,18 @@ PLAN_ROW = 11  # row 11: a DK_TURN / DK_EXTRA decision's side plans
 PLAN_COLS = 4
 SCRATCH_ROWS = PLAN_ROW + 1
 SCRATCH_COLS = 11
+# A set of cards counted packed, in four whole numbers (exact in float64): how many of them
+# have each left (right) number v, in bits PACK_BITS * v .. of one number (v = 0..5, fewer
+# than 2**PACK_BITS cards each: below 2**48 in all), how many dragons, how many cards.
+PK_LEFT, PK_RIGHT, PK_DRAGONS, PK_CARDS = 0, 1, 2, 3
+PACK_BITS = 8
+PACK_MASK = (1 << PACK_BITS) - 1
+NUMBERS = 6  # the card numbers a packed count holds: 0..5 (a card's are 1..5)
+# A saved copy of the discard pile's packed counts (DISC_ROW, columns SAVED_COL..; its
+# DISC_DONE and DISC_EPOCH in MISC_ROW, columns SAVED_COL + DISC_DONE and + DISC_EPOCH):
+# the search counts the root's pile once and starts each iteration from it
+# (save_discards, restore_discards).
+SAVED_COL = 16
 # The rows after them are a table of chance_in_hand(matching, unseen, hand_n), which depends
 # on those three whole numbers only: row TABLE_ROW + unseen * TABLE_HANDS + hand_n, column
 # matching (-1: not worked out yet). It lives as long as the scratch, across decisions and
@@ -127,59 +140,117 @@ def copy_span(trial, obs, n):
 
 @njit
 def deck_totals(T, counts):
-    """counts[3:6]: the deck's shot cards by left number, right number, and (all, dragons);
-    the other rows of this game's numbers emptied (the table of chances is kept)."""
+    """counts[DECK_ROW]: the deck's shot cards, packed; the other rows of this game's
+    numbers emptied (the table of chances is kept)."""
     counts[:SCRATCH_ROWS, :] = 0.0
+    left, right, dragons, cards = 0, 0, 0, 0
     for c in range(MAX_SHOT):
         if T[c, CF_VALID] == 1:
-            count_card(T, counts, DECK_ROW, c, 1)
+            left, right, dragons, cards = packed_add(T, c, 1, left, right, dragons, cards)
+    store_packed(counts, DECK_ROW, 0, left, right, dragons, cards)
 
 
 @njit
-def count_card(T, counts, row, c, sign):
-    counts[row, T[c, CF_LEFT]] += sign
-    counts[row + 1, T[c, CF_RIGHT]] += sign
-    counts[row + 2, 0] += sign
-    counts[row + 2, 1] += sign * T[c, CF_DRAGON]
+def store_packed(counts, row, col, left, right, dragons, cards):
+    counts[row, col + PK_LEFT] = left
+    counts[row, col + PK_RIGHT] = right
+    counts[row, col + PK_DRAGONS] = dragons
+    counts[row, col + PK_CARDS] = cards
+
+
+@njit
+def packed_add(T, c, sign, left, right, dragons, cards):
+    """A packed count with card c added (sign 1) or taken away (sign -1)."""
+    return (
+        left + sign * (1 << (PACK_BITS * T[c, CF_LEFT])),
+        right + sign * (1 << (PACK_BITS * T[c, CF_RIGHT])),
+        dragons + sign * T[c, CF_DRAGON],
+        cards + sign,
+    )
+
+
+@njit
+def load_packed(counts, row, col):
+    return (
+        int(counts[row, col + PK_LEFT]),
+        int(counts[row, col + PK_RIGHT]),
+        int(counts[row, col + PK_DRAGONS]),
+        int(counts[row, col + PK_CARDS]),
+    )
 
 
 @njit_inline
 def unseen_counts(obs, T, me, counts):
     """counts[0, v] / counts[1, v]: unseen cards with left / right number v; counts[2, 0]:
     unseen cards; counts[2, 1]: unseen dragons. Unseen = the deck less my hand and
-    set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN).
+    set-aside, the boards, the discard pile and the card in resolution (D-HIDDEN). Counted
+    packed (whole numbers: the same counts as one by one), then written out.
     """
     count_discards(obs, T, counts)
-    for r in range(DECK_ROW):  # whole numbers in float64: the order of the sums is exact
-        for v in range(SCRATCH_COLS):
-            counts[r, v] = counts[DECK_ROW + r, v] - counts[DISC_ROW + r, v]
+    left, right, dragons, cards = load_packed(counts, DECK_ROW, 0)
+    d_left, d_right, d_dragons, d_cards = load_packed(counts, DISC_ROW, 0)
+    left -= d_left
+    right -= d_right
+    dragons -= d_dragons
+    cards -= d_cards
     base = pb(me)
     for k in range(obs[base + P_HAND_N]):
-        count_card(T, counts, 0, obs[base + P_HAND + k], -1)
+        c = obs[base + P_HAND + k]
+        left, right, dragons, cards = packed_add(T, c, -1, left, right, dragons, cards)
     for k in range(obs[base + P_ASIDE_N]):
-        count_card(T, counts, 0, obs[base + P_ASIDE + k], -1)
+        c = obs[base + P_ASIDE + k]
+        left, right, dragons, cards = packed_add(T, c, -1, left, right, dragons, cards)
     for p in range(2):
         for z in range(N_ZONES):
             c = obs[pb(p) + P_ZCARD + z]
             if c >= 0 and T[c, CF_COLOUR] != COLOUR_BOW:
-                count_card(T, counts, 0, c, -1)
-    if obs[RES_EJECTED] >= 0 and T[obs[RES_EJECTED], CF_COLOUR] != COLOUR_BOW:
-        count_card(T, counts, 0, obs[RES_EJECTED], -1)
+                left, right, dragons, cards = packed_add(T, c, -1, left, right, dragons, cards)
+    c = obs[RES_EJECTED]
+    if c >= 0 and T[c, CF_COLOUR] != COLOUR_BOW:
+        left, right, dragons, cards = packed_add(T, c, -1, left, right, dragons, cards)
+    for v in range(NUMBERS):
+        counts[0, v] = (left >> (PACK_BITS * v)) & PACK_MASK
+        counts[1, v] = (right >> (PACK_BITS * v)) & PACK_MASK
+    counts[2, 0] = cards
+    counts[2, 1] = dragons
 
 
 @njit_inline
 def count_discards(obs, T, counts):
-    """Rows DISC_ROW..: the discard pile's cards. The pile only grows until it is
+    """counts[DISC_ROW]: the discard pile's cards, packed. The pile only grows until it is
     reshuffled (D-DECKOUT), so only the new cards are counted at each decision."""
     done = int(counts[MISC_ROW, DISC_DONE])
     n = obs[DISC_N]
     if counts[MISC_ROW, DISC_EPOCH] != obs[H_RESHUFFLES] or n < done:  # a new pile
-        counts[DISC_ROW : DISC_ROW + DECK_ROW, :SCRATCH_COLS] = 0.0
+        store_packed(counts, DISC_ROW, 0, 0, 0, 0, 0)
         counts[MISC_ROW, DISC_EPOCH] = obs[H_RESHUFFLES]
         done = 0
-    for k in range(done, n):
-        count_card(T, counts, DISC_ROW, obs[DISC + k], 1)
+    if n > done:
+        left, right, dragons, cards = load_packed(counts, DISC_ROW, 0)
+        for k in range(done, n):
+            c = obs[DISC + k]
+            left, right, dragons, cards = packed_add(T, c, 1, left, right, dragons, cards)
+        store_packed(counts, DISC_ROW, 0, left, right, dragons, cards)
     counts[MISC_ROW, DISC_DONE] = n
+
+
+@njit
+def save_discards(counts):
+    """Keep a copy of the discard pile's counts as they stand (count_discards)."""
+    for k in range(PK_CARDS + 1):
+        counts[DISC_ROW, SAVED_COL + k] = counts[DISC_ROW, k]
+    counts[MISC_ROW, SAVED_COL + DISC_DONE] = counts[MISC_ROW, DISC_DONE]
+    counts[MISC_ROW, SAVED_COL + DISC_EPOCH] = counts[MISC_ROW, DISC_EPOCH]
+
+
+@njit
+def restore_discards(counts):
+    """The discard pile's counts as save_discards kept them: count_discards then adds only the
+    cards discarded since (whole numbers: the same counts as counting afresh)."""
+    for k in range(PK_CARDS + 1):
+        counts[DISC_ROW, k] = counts[DISC_ROW, SAVED_COL + k]
+    counts[MISC_ROW, DISC_DONE] = counts[MISC_ROW, SAVED_COL + DISC_DONE]
+    counts[MISC_ROW, DISC_EPOCH] = counts[MISC_ROW, SAVED_COL + DISC_EPOCH]
 
 
 @njit
@@ -335,8 +406,15 @@ def board_eval(obs, T, O, counts, me, W):
     draws = int(W[K_THREAT_DRAWS])
     my_hand = obs[pb(me) + P_HAND_N] + draws
     their_hand = obs[pb(o) + P_HAND_N] + draws
-    value -= W[K_THREAT] * threat(counts, against_me[0], against_me[1], mine, their_hand)
-    value += W[K_THREAT_DEALT] * threat(counts, against_them[0], against_them[1], theirs, my_hand)
+    # Terms that are 0 (most tokens, many threats) are not added: adding a zero changes at
+    # most the sign of a zero value, which no comparison, sum or logistic of it can see.
+    # The others are added in the same order as ever (the same sums, bit for bit).
+    t = threat(counts, against_me[0], against_me[1], mine, their_hand)
+    if t != 0.0:
+        value -= W[K_THREAT] * t
+    t = threat(counts, against_them[0], against_them[1], theirs, my_hand)
+    if t != 0.0:
+        value += W[K_THREAT_DEALT] * t
     w_token = W[K_TOKEN]
     w_power = W[K_POWER]
     for p in range(2):
@@ -345,10 +423,15 @@ def board_eval(obs, T, O, counts, me, W):
         z = pair_left(obs, p)
         for zz in range(N_ZONES):
             near = zz == z - 1 or zz == z + 2
-            if near:
-                value -= sign * w_token * obs[base + P_ZDMG + zz]
-            value -= sign * w_token * obs[base + P_CDMG + zz]
-            value += sign * w_power * (obs[base + P_CPP + zz] - obs[base + P_CPM + zz])
+            tokens = obs[base + P_ZDMG + zz]
+            if near and tokens != 0:
+                value -= sign * w_token * tokens
+            tokens = obs[base + P_CDMG + zz]
+            if tokens != 0:
+                value -= sign * w_token * tokens
+            tokens = obs[base + P_CPP + zz] - obs[base + P_CPM + zz]
+            if tokens != 0:
+                value += sign * w_power * tokens
     return value
 
 

@@ -11,7 +11,10 @@ tree's nodes are the searcher's information sets: they are keyed by the actions 
 (with the decision kind and decider), never by the cards the seat cannot see. Every
 decision kind is a node; forced decisions (one legal action) are played through.
 
-The action chosen is the root's most visited child. Everything runs on buffers allocated
+The action chosen is the root's most visited child. A player's search stops as soon as
+that child leads every other by more than the iterations left: none of them could catch
+up, so the action is the one the whole budget would choose (the advisor, which reports
+every action's visits, always runs the whole budget). Everything runs on buffers allocated
 once per game loop (new_search), without numba's runtime, on one thread; the randomness
 comes from the seat's player stream, so a decision depends on (run seed, game, seat,
 decision) only.
@@ -32,13 +35,15 @@ from emr_sim.codes import (
 )
 from emr_sim.jit import is_none_type, njit_alloc, njit_entry, njit_inline, overload_by_type
 from emr_sim.players.determinise import determinise, unseen_cards
-from emr_sim.players.evaluate import deck_totals, new_scratch
+from emr_sim.players.evaluate import count_discards, deck_totals, new_scratch, save_discards
 from emr_sim.players.leaf import leaf_value
+from emr_sim.players.reuse import K_SIZE, forget, keep_choice, new_history, new_keep, note_action, plant_root
 from emr_sim.players.search_params import (
     DEFAULT_DEPTH,
     DEFAULT_EXPLORE,
     DEFAULT_ITERATIONS,
     DEFAULT_LEAF,
+    DEFAULT_STOP,
     EVAL_BIAS,
     EVAL_SCALE,
     LEAF_EVAL,
@@ -48,6 +53,9 @@ from emr_sim.players.search_params import (
     S_EXPLORE,
     S_ITERATIONS,
     S_LEAF,
+    S_REUSE,
+    S_STOP,
+    S_WIDTH,
     SEARCH_ROW,
 )
 from emr_sim.players.tree import (
@@ -57,10 +65,8 @@ from emr_sim.players.tree import (
     MAX_NODES,
     N_FIELDS,
     NONE,
-    ROOT,
     add_child,
     backpropagate,
-    init_node,
     match_children,
     select_child,
 )
@@ -70,88 +76,184 @@ from emr_sim.rules.legal import legal_actions
 
 MAX_PATH = 1024  # tree nodes on one iteration's path (deeper: judged where it stops)
 SEARCH_STREAM = 0x5EA  # the stream of (seat's draw, decision) that seeds a decision's search
+FRESH_SHARE = 4  # with reuse: at least 1/FRESH_SHARE of the budget is fresh iterations
 
 
 @njit_alloc
-def new_search():
-    """The search's buffers, once per game loop: (node pool, its rewards, the code -> slot
-    map, the path, the determinised state, an observation for greedy rollouts, an event
-    buffer that keeps nothing, legal actions, children of the legal actions, unseen cards,
-    a seen mark per card, the search's RNG, the greedy scratch of rollouts and evaluations)."""
+def seat_search():
+    """One seat's search buffers: (node pool, its rewards, the code -> slot map, the path,
+    the determinised state, an event buffer that keeps nothing, legal actions, children of
+    the legal actions, unseen cards, a seen mark per card, the search's RNG, the greedy
+    scratch of rollouts and evaluations, what is kept for reuse (players/reuse.py), the
+    children of the root's legal actions)."""
     nodes = np.zeros((MAX_NODES, N_FIELDS), dtype=np.int64)
     value = np.zeros(MAX_NODES, dtype=np.float64)
     slot = np.full(N_ACTIONS, -1, dtype=np.int64)
     path = np.zeros(MAX_PATH, dtype=np.int64)
     R = np.zeros(STATE_SIZE, dtype=np.int64)
-    robs = np.zeros(STATE_SIZE, dtype=np.int64)
     ev = np.zeros((1, EV_SIZE), dtype=np.int64)  # emit drops every event: nobody reads them
     rlegal = np.zeros(MAX_LEGAL, dtype=np.int64)
     child_of = np.zeros(MAX_LEGAL, dtype=np.int64)
     unseen = np.zeros(MAX_CARDS, dtype=np.int64)
     seen = np.zeros(MAX_CARDS, dtype=np.int64)
     rng = np.zeros(4, dtype=np.int64)
-    return nodes, value, slot, path, R, robs, ev, rlegal, child_of, unseen, seen, rng, new_scratch()
+    gscratch, keep, root_child = new_scratch(), new_keep(), np.zeros(MAX_LEGAL, dtype=np.int64)
+    return nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, keep, root_child
+
+
+@njit_alloc
+def new_search():
+    """The search's buffers, once per game loop: each seat's (seat_search) and the history
+    of the actions taken that both read (players/reuse.py)."""
+    return seat_search(), seat_search(), new_history()
 
 
 @njit_entry
 def choose_ismcts(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
     """The search's action at the pending decision of obs (me deciding; legal[0..n-1]),
-    with the settings of Wseat[SEARCH_ROW] and the greedy vectors of Wseat's rows. With
-    sees_all, obs is the state itself and is searched as it is (PLAYER_ISMCTS_OPEN)."""
+    with the settings of Wseat[SEARCH_ROW] and the greedy vectors of Wseat's rows, in
+    seat me's pool. With sees_all, obs is the state itself and is searched as it is
+    (PLAYER_ISMCTS_OPEN)."""
     if n == 1:
         return legal[0]
-    run_search(obs, T, O, me, prng, search, Wseat, sees_all)
-    nodes, slot, child_of = search[0], search[2], search[8]
-    match_children(nodes, ROOT, obs[H_PHASE], me, legal, n, slot, child_of)
-    best = legal[0]
+    seat = search[0] if me == 0 else search[1]
+    history = search[2]
+    nodes, value, keep = seat[0], seat[1], seat[12]
+    row = Wseat[SEARCH_ROW]
+    reuse = row[S_ITERATIONS] >= 1 and row[S_REUSE] > 0
+    root = plant_root(nodes, value, keep, history, obs[H_PHASE], me, reuse, read_settings(row)[0])
+    run_search(obs, T, O, me, prng, seat, root, legal, n, Wseat, sees_all, True)
+    slot, child_of = seat[2], seat[7]
+    match_children(nodes, root, obs[H_PHASE], me, legal, n, slot, child_of)
+    best = 0
     most = -1
     for k in range(n):
         ch = child_of[k]
         visits = nodes[ch, F_VISITS] if ch != NONE else 0
         if visits > most:
             most = visits
-            best = legal[k]
-    return best
+            best = k
+    keep_choice(keep, history, child_of[best])
+    return legal[best]
 
 
 @njit_entry
-def run_search(obs, T, O, me, prng, search, Wseat, sees_all):
-    """Grow the tree of obs's decision in the search's pool (its root: node ROOT); the
-    number of nodes. With sees_all, no card is dealt: every iteration plays on obs as it
-    is, with a fresh game RNG (reshuffles stay chance)."""
-    nodes, value, slot, path, R, robs, ev, rlegal, child_of, unseen, seen, rng, gscratch = search
-    iterations, c, leaf, depth, scale, bias = read_settings(Wseat[SEARCH_ROW])
+def run_search(obs, T, O, me, prng, seat, root, legal, n, Wseat, sees_all, settle):
+    """Grow the tree of obs's decision (legal[0..n-1]) from node `root` of the seat's pool;
+    the pool's size after. With sees_all, no card is dealt: every iteration plays on obs as
+    it is, with a fresh game RNG (reshuffles stay chance). With settle, stop once the
+    root's most visited child leads every other by more than the stopping margin times the
+    iterations left (the margin 1: no other could catch up, the whole budget's choice)."""
+    nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, keep, root_child = seat
+    iterations, c, leaf, depth, scale, bias, stop = read_settings(Wseat[SEARCH_ROW])
+    if settle:
+        iterations = budget(Wseat[SEARCH_ROW], iterations, n)
     seed_rng(rng, 0, next32(prng, 0), obs[H_DECISIONS], SEARCH_STREAM)
-    deck_totals(T, gscratch[0])
+    counts = gscratch[0]
+    deck_totals(T, counts)
+    count_discards(obs, T, counts)
+    save_discards(counts)  # every iteration's pile starts as the root's (leaf.leaf_value)
     n_unseen = 0 if sees_all else unseen_cards(obs, T, me, seen, unseen)
-    init_node(nodes, value, ROOT, -1, obs[H_PHASE], me)
-    size = 1
-    for _ in range(iterations):
+    size = keep[K_SIZE]
+    leader, lead, second, prior = root_lead(nodes, root, obs[H_PHASE], me, legal, n, slot, child_of)
+    fresh = iterations - min(prior, iterations - iterations // FRESH_SHARE)
+    root_m = 0  # once every legal action of the root has a child: their number (root_child)
+    for it in range(fresh):
+        if root_m == 0 and match_children(nodes, root, obs[H_PHASE], me, legal, n, slot, root_child) == 0:
+            root_m = n
         determinise(obs, me, unseen, n_unseen, R, rng)
-        size, plen = descend(R, T, O, nodes, value, slot, path, ev, rlegal, child_of, rng, size, c)
-        reward = leaf_value(R, T, O, me, robs, ev, rlegal, rng, gscratch, Wseat, leaf, depth, scale, bias)
+        size, plen = descend(
+            R, T, O, nodes, value, slot, path, ev, rlegal, child_of, rng, root, root_child, root_m, size, c
+        )
+        reward = leaf_value(R, T, O, me, ev, rlegal, rng, gscratch, Wseat, leaf, depth, scale, bias)
         backpropagate(nodes, value, path, plen, me, reward)
+        if settle and plen > 0:
+            leader, lead, second = track_lead(nodes, path[0], leader, lead, second)
+            if lead - second > stop * (fresh - 1 - it):
+                break
+    keep[K_SIZE] = size
     return size
 
 
 @njit_inline
-def read_settings(row):
-    """(iterations, c, leaf, depth, scale, bias) of a search row; the defaults for an empty
-    row (weights given without search settings)."""
-    if row[S_ITERATIONS] < 1:
-        return DEFAULT_ITERATIONS, DEFAULT_EXPLORE, DEFAULT_LEAF, DEFAULT_DEPTH, EVAL_SCALE, EVAL_BIAS
-    leaf = int(row[S_LEAF])
-    depth = int(row[S_DEPTH]) if leaf != LEAF_EVAL else 0
-    return int(row[S_ITERATIONS]), row[S_EXPLORE], leaf, depth, row[S_EVAL_SCALE], row[S_EVAL_BIAS]
+def root_lead(nodes, root, kind, me, legal, n, slot, child_of):
+    """(the most visited legal child of root, its visits, the most visits of another, the
+    visits of all of them): a kept tree's root has some already."""
+    match_children(nodes, root, kind, me, legal, n, slot, child_of)
+    leader, lead, second, total = NONE, 0, 0, 0
+    for k in range(n):
+        ch = child_of[k]
+        if ch == NONE:
+            continue
+        v = nodes[ch, F_VISITS]
+        total += v
+        if v > lead:
+            leader, lead, second = ch, v, lead
+        elif v > second:
+            second = v
+    return leader, lead, second, total
 
 
 @njit_inline
-def descend(R, T, O, nodes, value, slot, path, ev, legal, child_of, rng, size, c):
-    """Walk the tree from the root on the determinisation R, by UCB, until a decision has
-    an action not yet tried: add its node (one of them, at random) and play it. Returns
-    (the pool's size, the path's length); R is left where the walk stopped."""
-    node = ROOT
+def track_lead(nodes, ch, leader, lead, second):
+    """(leader, its visits, the most visits of another root child) after root child ch was
+    visited once more (visits only grow one at a time, so this follows them exactly)."""
+    v = nodes[ch, F_VISITS]
+    if ch == leader:
+        return leader, v, second
+    if v > lead:
+        return ch, v, lead
+    if v > second:
+        return leader, lead, v
+    return leader, lead, second
+
+
+@njit_inline
+def budget(row, iterations, n):
+    """A player's iterations at a decision of n legal actions: all of them, or with the
+    width setting w (S_WIDTH), iterations * n / w when n < w (at least n)."""
+    width = int(row[S_WIDTH]) if row[S_ITERATIONS] >= 1 else 0
+    if width == 0 or n >= width:
+        return iterations
+    return max(n, iterations * n // width)
+
+
+@njit_inline
+def read_settings(row):
+    """(iterations, c, leaf, depth, scale, bias, stopping margin) of a search row; the
+    defaults for an empty row (weights given without search settings)."""
+    if row[S_ITERATIONS] < 1:
+        return (
+            DEFAULT_ITERATIONS,
+            DEFAULT_EXPLORE,
+            DEFAULT_LEAF,
+            DEFAULT_DEPTH,
+            EVAL_SCALE,
+            EVAL_BIAS,
+            DEFAULT_STOP,
+        )
+    leaf = int(row[S_LEAF])
+    depth = int(row[S_DEPTH]) if leaf != LEAF_EVAL else 0
+    stop = row[S_STOP] if row[S_STOP] > 0.0 else DEFAULT_STOP
+    return int(row[S_ITERATIONS]), row[S_EXPLORE], leaf, depth, row[S_EVAL_SCALE], row[S_EVAL_BIAS], stop
+
+
+@njit_inline
+def descend(R, T, O, nodes, value, slot, path, ev, legal, child_of, rng, root, root_child, root_m, size, c):
+    """Walk the tree from `root` on the determinisation R, by UCB, until a decision has an
+    action not yet tried: add its node (one of them, at random) and play it. Returns (the
+    pool's size, the path's length); R is left where the walk stopped. With root_m > 0,
+    every legal action of the root has its child, root_child[0..root_m-1] (the root's
+    legal actions are the same in every determinisation: they depend on what the searcher
+    sees), and the first step selects among them without listing them again."""
+    node = root
     plen = 0
+    if root_m > 0:
+        ch = select_child(nodes, value, root_child, root_m, c)
+        path[0] = ch
+        plen = 1
+        apply_action(R, T, O, ev, nodes[ch, F_CODE])
+        node = ch
     while R[H_PHASE] != DK_NONE and plen < MAX_PATH:
         m = legal_actions(R, T, O, legal)
         if m <= 1:  # forced: no node
@@ -208,3 +310,30 @@ def _search_choice(obs, T, O, me, legal, n, prng, search, Wseat, sees_all):
     return lambda obs, T, O, me, legal, n, prng, search, Wseat, sees_all: choose_ismcts(
         obs, T, O, me, legal, n, prng, search, Wseat, sees_all
     )
+
+
+def search_note(search, S, code):
+    """Note in the search's history that the pending decider of S takes `code`
+    (players/reuse.py); nothing in a loop without a search player (search None)."""
+    if search is not None:
+        note_action(search[2], S[H_PHASE], S[H_DECIDER], code)
+
+
+@overload_by_type(search_note)
+def _search_note(search, S, code):
+    if is_none_type(search):
+        return lambda search, S, code: None
+    return lambda search, S, code: note_action(search[2], S[H_PHASE], S[H_DECIDER], code)
+
+
+def search_new_game(search):
+    """A new game in the loop: the history emptied, no tree kept (players/reuse.py)."""
+    if search is not None:
+        forget(search[2], search[0][12], search[1][12])
+
+
+@overload_by_type(search_new_game)
+def _search_new_game(search):
+    if is_none_type(search):
+        return lambda search: None
+    return lambda search: forget(search[2], search[0][12], search[1][12])

@@ -1,8 +1,11 @@
 """How the search judges a position it reaches: a short rollout, then the greedy's
 evaluation as a win probability (or the result, at the end of the game).
 
-The rollout plays on the search's own state copy; a greedy rollout gives each player
-its observation only and the search's own greedy scratch, never the real game's.
+The rollout plays on the search's own determinisation and with the search's own greedy
+scratch, never the real game's. A greedy rollout lets each player choose on that state
+itself rather than on a copy masked to its observation: the greedy reads nothing its
+decider cannot see (tests/players/test_hidden.py checks that its choice on a state and on
+the decider's observation of it are the same), so the copy would change nothing.
 """
 
 import math
@@ -17,11 +20,10 @@ from emr_sim.codes import (
     P_HERO,
 )
 from emr_sim.jit import njit, njit_inline
-from emr_sim.players.evaluate import DISC_EPOCH, MISC_ROW, board_eval, unseen_counts
+from emr_sim.players.evaluate import DISC_EPOCH, MISC_ROW, board_eval, restore_discards, unseen_counts
 from emr_sim.players.greedy import choose_greedy
-from emr_sim.players.observe import observe
 from emr_sim.players.params import ROW_NO_HERO
-from emr_sim.players.search_params import LEAF_GREEDY, LEAF_RANDOM
+from emr_sim.players.search_params import LEAF_RANDOM
 from emr_sim.rng import below
 from emr_sim.rules.core import pb
 from emr_sim.rules.flow import apply_action
@@ -57,19 +59,10 @@ def board_value(R, T, O, me, counts, W):
     return board_eval(R, T, O, counts, me, W)
 
 
-@njit
-def eval_value(R, T, O, me, counts, W, scale, bias):
-    """board_value as a win probability, 1 / (1 + exp(-(scale * value + bias)))."""
-    x = scale * board_value(R, T, O, me, counts, W) + bias
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 @njit_inline
-def rollout(R, T, O, robs, ev, legal, rng, gscratch, Wseat, leaf, depth):
+def rollout(R, T, O, ev, legal, rng, gscratch, Wseat, leaf, depth):
     """Play up to `depth` decisions from R by the leaf policy: random, or both players
     greedy, each on the searcher's vector (Wseat, its seat's rows) of its master."""
-    if leaf == LEAF_GREEDY:
-        gscratch[0][MISC_ROW, DISC_EPOCH] = -1.0
     for _ in range(depth):
         if R[H_PHASE] == DK_NONE:
             return
@@ -80,17 +73,22 @@ def rollout(R, T, O, robs, ev, legal, rng, gscratch, Wseat, leaf, depth):
             code = legal[below(rng, 0, m)]
         else:
             q = R[H_DECIDER]
-            observe(R, q, robs)
-            code = choose_greedy(robs, T, O, q, legal, m, gscratch, True, Wseat[weight_row(R, q)])
+            code = choose_greedy(R, T, O, q, legal, m, gscratch, True, Wseat[weight_row(R, q)])
         apply_action(R, T, O, ev, code)
 
 
 @njit_inline
-def leaf_value(R, T, O, me, robs, ev, legal, rng, gscratch, Wseat, leaf, depth, scale, bias):
+def leaf_value(R, T, O, me, ev, legal, rng, gscratch, Wseat, leaf, depth, scale, bias):
     """The value for me of the position R: the result if the game is over, else the
-    evaluation after the rollout."""
+    evaluation after the rollout. The scratch's discard counts start from the root's
+    (evaluate.save_discards, in the search's setup): R's pile is the root's and what the
+    tree and the rollout added to it."""
+    counts = gscratch[0]
+    restore_discards(counts)
     if leaf != 0:
-        rollout(R, T, O, robs, ev, legal, rng, gscratch, Wseat, leaf, depth)
+        rollout(R, T, O, ev, legal, rng, gscratch, Wseat, leaf, depth)
     if R[H_PHASE] == DK_NONE:
         return result_value(R, me)
-    return eval_value(R, T, O, me, gscratch[0], Wseat[weight_row(R, me)], scale, bias)
+    unseen_counts(R, T, me, counts)
+    x = scale * board_eval(R, T, O, counts, me, Wseat[weight_row(R, me)]) + bias
+    return 1.0 / (1.0 + math.exp(-x))

@@ -28,6 +28,10 @@ S_LEAF = 2  # LEAF_*: what a new node is judged by
 S_DEPTH = 3  # decisions a rollout plays before the evaluation judges it (0: evaluate at once)
 S_EVAL_SCALE = 4  # the logistic slope turning the greedy evaluation into a win probability
 S_EVAL_BIAS = 5  # ... and its intercept (docs/players.md, "Search (ismcts)")
+S_STOP = 6  # stop once the most visited root action leads by more than S_STOP x the iterations
+#             left (0 in the row: DEFAULT_STOP, so that rows written before it play as they did)
+S_REUSE = 7  # 1: keep the subtree the actions taken lead to, for the seat's next search
+S_WIDTH = 8  # w > 0: a decision of n < w legal actions gets iterations * n / w (0: all of them)
 
 LEAF_EVAL = 0  # the evaluation of the new node's position
 LEAF_RANDOM = 1  # uniform random actions for S_DEPTH decisions, then the evaluation
@@ -40,6 +44,16 @@ DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORE = 0.2
 DEFAULT_LEAF = LEAF_GREEDY
 DEFAULT_DEPTH = 4
+DEFAULT_STOP = 1.0  # the lead no other action can overcome: the whole budget's choice
+DEFAULT_REUSE = 0
+DEFAULT_WIDTH = 0
+MAX_WIDTH = 64
+
+# The search's version, kept in run records with its settings (PlayerSpec.record): a change
+# that makes the same settings play differently gets a new number, so that runs of the old
+# and the new search are never taken for the same player. 1: the search of issue 14 (a
+# player's search stopping once its choice is settled plays the same games).
+SEARCH_VERSION = 1
 
 MAX_ITERATIONS = 50_000  # the node pool holds one node per iteration and the root
 MAX_DEPTH = 200  # rollout decisions (a game lasts a few hundred)
@@ -52,7 +66,15 @@ EVAL_SCALE = 0.464
 EVAL_BIAS = 0.0
 
 
-def search_row(iterations: int, explore: float, leaf: int, depth: int) -> np.ndarray:
+def search_row(
+    iterations: int,
+    explore: float,
+    leaf: int,
+    depth: int,
+    stop: float = DEFAULT_STOP,
+    reuse: int = DEFAULT_REUSE,
+    width: int = DEFAULT_WIDTH,
+) -> np.ndarray:
     """The SEARCH_ROW vector of these settings, with the fitted mapping."""
     row = np.zeros(N_PARAMS_ROW, dtype=np.float64)
     row[S_ITERATIONS] = iterations
@@ -61,6 +83,9 @@ def search_row(iterations: int, explore: float, leaf: int, depth: int) -> np.nda
     row[S_DEPTH] = depth
     row[S_EVAL_SCALE] = EVAL_SCALE
     row[S_EVAL_BIAS] = EVAL_BIAS
+    row[S_STOP] = 0.0 if stop == DEFAULT_STOP else stop
+    row[S_REUSE] = reuse
+    row[S_WIDTH] = width
     return row
 
 
@@ -76,6 +101,9 @@ def check_search_row(row: np.ndarray) -> None:
         (S_DEPTH, "rollout depth", 0, MAX_DEPTH, True),
         (S_EVAL_SCALE, "evaluation scale", 0.0, 100.0, False),
         (S_EVAL_BIAS, "evaluation bias", -100.0, 100.0, False),
+        (S_STOP, "stopping margin", 0.0, 1.0, False),
+        (S_REUSE, "subtree reuse", 0, 1, True),
+        (S_WIDTH, "budget width", 0, MAX_WIDTH, True),
     )
     for index, name, low, high, whole in checks:
         value = float(row[index])

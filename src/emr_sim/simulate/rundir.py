@@ -102,6 +102,21 @@ def read_run(run_dir: str | Path) -> dict:
     )
     if problem:
         raise BadInput(f"{path}: {problem}")
+    return with_search_version(record)
+
+
+# the search's version (players/search_params.SEARCH_VERSION) of a search player in a record
+# from before versions were kept: the search of issue 14 (kept here: reading a run loads no
+# player module)
+UNRECORDED_SEARCH_VERSION = 1
+
+
+def with_search_version(record: dict) -> dict:
+    """The record with the search version of each search player (lineup.base.PlayerSpec.record);
+    a record from before versions were kept played the search of UNRECORDED_SEARCH_VERSION."""
+    for spec in record.get("player_specs") or []:
+        if isinstance(spec, dict) and "search" in spec and "search_version" not in spec:
+            spec["search_version"] = UNRECORDED_SEARCH_VERSION
     return record
 
 

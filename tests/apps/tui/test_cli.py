@@ -51,11 +51,11 @@ def test_textual_missing_names_the_extra(monkeypatch):
         (["--heroes", "crow,wind", "--no-fury"], "--heroes needs hero mode"),
         (["--advisor", "tuned"], "give an ismcts player"),
         (["--rule", "health=100"], "health"),
-        (["--seat", "2"], "Invalid value for '--seat'"),
+        (["--seat", "2"], "invalid value for '--seat': 2 is not in the range"),
     ],
 )
 def test_bad_options_end_before_any_screen(terminal, args, needle):
-    if args[0] == "--seat":  # click's own check of the range: its usage error, exit 2
+    if args[0] == "--seat":  # click's own check of the range, in the CLI's usage-error form: exit 2
         from support.cli import run
 
         result = run("tui", *args)
