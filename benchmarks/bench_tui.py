@@ -1,7 +1,7 @@
 """The play app's responsiveness (emr-sim tui, docs/play.md): prints figures, asserts nothing.
 
     python benchmarks/bench_tui.py startup [--runs 5]      # `emr-sim tui` to its first screen
-    python benchmarks/bench_tui.py keys [--decisions 6]    # keys during 50,000-iteration searches
+    python benchmarks/bench_tui.py keys [--decisions 6]    # keys during the longest searches
 
 startup: runs `python -m emr_sim.cli tui` in a pseudo-terminal of 120x40 (warm kernels: a
 first run compiles and is reported apart) and times it from the start of the process until
@@ -9,8 +9,10 @@ the set-up screen's title has been written to the terminal, with the CPU time th
 had used by then (on a busy machine the wall time is the CPU time stretched by the waits for
 a core; the load average is printed); then quits it with ctrl+q.
 
-keys: drives the app headless (Textual's run_test, 120x40) against ismcts:50000 (the largest
-search a player spec allows), the program moving first; while the program thinks in its
+keys: drives the app headless (Textual's run_test, 120x40) against
+ismcts(n=50000,depth=200) (the largest budget and the longest rollouts a player spec allows:
+about 1 to 2 s a decision on one core; a plain ismcts:50000 often ends its search in 0.1 s
+since the search stops once its choice is settled), the program moving first; while the program thinks in its
 worker thread, sends keys as the terminal driver does, one every 20 ms, and times how long
 each took to reach the screen's key handler, and how long H took until its answer (a
 notification) was posted. Keys sent during the person's own decisions, with no search
@@ -38,7 +40,7 @@ sys.path.insert(0, str(ROOT / "src"))
 TITLE = b"Play 8 Masters"
 COLUMNS, LINES = 120, 40
 PRESS_GAP = 0.02  # seconds between presses
-SEARCH = "ismcts:50000"
+SEARCH = "ismcts(n=50000,depth=200)"
 
 
 def start_once(timeout: float = 120.0) -> float:
