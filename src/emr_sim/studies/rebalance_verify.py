@@ -223,50 +223,38 @@ def play_before(root, spec, rung, seed, cells, workers, cluster, quiet, on_note)
     """The before games of every cell: the given run's, and those it lacks played on its seed."""
     import pandas as pd
 
-    from emr_sim.simulate.matrix import run_matrix
-    from emr_sim.simulate.rundir import load_cell
+    from emr_sim.simulate.rundir import finished_cells, load_cell, read_run
 
     frames = []
     if rung.before is not None:
-        from emr_sim.simulate.rundir import finished_cells, read_run
-
         record = read_run(rung.before)
         have = set(finished_cells(rung.before)) - set(cells)  # a cell it finished since: played here too
         frames += [load_cell(rung.before, a, b, record) for a, b in cell_pairs(spec.heroes) if (a, b) in have]
     if cells:
-        run = run_matrix(
-            base_dir(root, rung),
-            heroes=spec.heroes,
-            games=rung.games,
-            seed=seed,
-            players=rung.players,
-            fury=spec.setup.fury,
-            deck=spec.deck,
-            rules=spec.rules,
-            workers=workers,
-            quiet=quiet,
-            on_note=on_note,
-            cluster=cluster,
-            only=cells,
+        frames.append(
+            play_cells(base_dir(root, rung), spec, rung, seed, cells, None, workers, cluster, quiet, on_note)
         )
-        from emr_sim.simulate.rundir import read_run as read
-
-        record = read(run.run_dir)
-        frames += [load_cell(run.run_dir, a, b, record) for a, b in cells]
     return pd.concat(frames, ignore_index=True)
 
 
 def play_after(root, spec, rung, seed, prop: Proposal, cells, workers, cluster, quiet, on_note):
     """The proposal's games in the cells its changes reach (None when it changes nothing)."""
+    if not cells:
+        return None
+    out = variant_dir(root, rung, prop.variant.text)
+    return play_cells(out, spec, rung, seed, cells, prop.variant, workers, cluster, quiet, on_note)
+
+
+def play_cells(out, spec, rung, seed, cells, variant, workers, cluster, quiet, on_note):
+    """The games of `cells` at the rung, played into run directory `out` (resumed when
+    there), with the variant's changes when one is given, as one frame."""
     import pandas as pd
 
     from emr_sim.simulate.matrix import run_matrix
     from emr_sim.simulate.rundir import load_cell, read_run
 
-    if not cells:
-        return None
     run = run_matrix(
-        variant_dir(root, rung, prop.variant.text),
+        out,
         heroes=spec.heroes,
         games=rung.games,
         seed=seed,
@@ -278,7 +266,7 @@ def play_after(root, spec, rung, seed, prop: Proposal, cells, workers, cluster, 
         quiet=quiet,
         on_note=on_note,
         cluster=cluster,
-        variant=prop.variant,
+        variant=variant,
         only=cells,
     )
     record = read_run(run.run_dir)

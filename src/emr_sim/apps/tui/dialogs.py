@@ -3,10 +3,28 @@ shown while the terminal is too small."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, Static
+
+
+def write_asked(screen: Screen, path: str | None, text: str) -> None:
+    """Write text to the file AskPath was answered with (nothing when cancelled), and say
+    on `screen` that it was written, or why it could not be."""
+    from emr_sim.errors import WriteError
+    from emr_sim.files.write import write_text
+
+    if not path:
+        return
+    try:
+        write_text(Path(path), text)
+    except WriteError as err:
+        screen.notify(str(err), severity="error", timeout=8)
+        return
+    screen.notify(f"written: {path}")
 
 
 class AskPath(ModalScreen[str | None]):

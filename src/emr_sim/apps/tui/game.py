@@ -11,7 +11,6 @@ keys are answered while it thinks; abandoning the game discards a running search
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,7 +21,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from emr_sim.apps.tui.actions import ActionList
 from emr_sim.apps.tui.board import Marks, board_text, marks_for
-from emr_sim.apps.tui.dialogs import AskPath
+from emr_sim.apps.tui.dialogs import AskPath, write_asked
 from emr_sim.apps.tui.hints import HintPane
 from emr_sim.apps.tui.logpane import LogPane
 from emr_sim.game.log import summary_line
@@ -232,7 +231,9 @@ class GameScreen(Screen):
         v = self.game
         text = dumps_record(v.record(), v.game)
         title = "Save the game record (a full record: its seed reveals every hidden card) as:"
-        self.app.push_screen(AskPath(title, self.default_name(".json")), lambda path: self.write(path, text))
+        self.app.push_screen(
+            AskPath(title, self.default_name(".json")), lambda path: write_asked(self, path, text)
+        )
 
     def action_view(self) -> None:
         import json
@@ -243,21 +244,8 @@ class GameScreen(Screen):
         text = json.dumps(view_dict(replay(v.record(), v.game.deck), v.seat), indent=1) + "\n"
         title = "Save what your seat saw (its log; no seed, no hidden card) as:"
         self.app.push_screen(
-            AskPath(title, self.default_name(".view.json")), lambda path: self.write(path, text)
+            AskPath(title, self.default_name(".view.json")), lambda path: write_asked(self, path, text)
         )
-
-    def write(self, path: str | None, text: str) -> None:
-        from emr_sim.errors import WriteError
-        from emr_sim.files.write import write_text
-
-        if not path:
-            return
-        try:
-            write_text(Path(path), text)
-        except WriteError as err:
-            self.notify(str(err), severity="error", timeout=8)
-            return
-        self.notify(f"written: {path}")
 
     def action_review(self) -> None:
         from emr_sim.apps.tui.review import ReviewScreen

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 
 from emr_sim import codes as C
 from emr_sim.apps.tui.board import board_text
-from emr_sim.apps.tui.dialogs import AskPath
+from emr_sim.apps.tui.dialogs import AskPath, write_asked
 from emr_sim.apps.tui.game import BoardView
 from emr_sim.apps.tui.logpane import LogPane
 from emr_sim.game.saved import HUMAN, Replay
@@ -114,7 +114,7 @@ class ReplayScreen(Screen):
         text = json.dumps(position, indent=1) + "\n"
         title = "Write the position (the state before the next action; for emr-sim resolve) as:"
         self.app.push_screen(
-            AskPath(title, f"{self.stem()}.step{self.step}.json"), lambda p: self.write(p, text)
+            AskPath(title, f"{self.stem()}.step{self.step}.json"), lambda p: write_asked(self, p, text)
         )
 
     def action_view(self) -> None:
@@ -123,21 +123,8 @@ class ReplayScreen(Screen):
         text = json.dumps(view_dict(self.done, self.seat), indent=1) + "\n"
         title = f"Write what seat P{self.seat} saw (its log; no seed, no hidden card) as:"
         self.app.push_screen(
-            AskPath(title, f"{self.stem()}.view{self.seat}.json"), lambda p: self.write(p, text)
+            AskPath(title, f"{self.stem()}.view{self.seat}.json"), lambda p: write_asked(self, p, text)
         )
-
-    def write(self, path: str | None, text: str) -> None:
-        from emr_sim.errors import WriteError
-        from emr_sim.files.write import write_text
-
-        if not path:
-            return
-        try:
-            write_text(Path(path), text)
-        except WriteError as err:
-            self.notify(str(err), severity="error", timeout=8)
-            return
-        self.notify(f"written: {path}")
 
     def action_review(self) -> None:
         from emr_sim.apps.tui.review import ReviewScreen
