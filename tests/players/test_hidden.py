@@ -198,7 +198,11 @@ SEARCHERS = [
     pytest.param(21, "ismcts(n=3,leaf=greedy,depth=4),greedy", FURY, "earth,wind", id="ismcts-greedy-fury"),
     pytest.param(22, "random,ismcts(n=4,leaf=tuned,depth=2)", FURY, "crow,illusion", id="ismcts-tuned-fury"),
     pytest.param(
-        24, "ismcts(n=12,reuse=1),ismcts(n=8,stop=0.5,reuse=1)", FURY, "earth,kungfu", id="ismcts-reuse"
+        24,
+        "ismcts(n=12,reuse=1),ismcts(n=8,stop=0.5,reuse=1,width=4)",
+        FURY,
+        "earth,kungfu",
+        id="ismcts-reuse",
     ),
 ]
 

@@ -185,7 +185,9 @@ def test_games_with_a_searcher_replay_identically():
     assert other.over
 
 
-@pytest.mark.parametrize("players", ["ismcts:2,greedy", "ismcts(n=6,reuse=1),ismcts(n=4,reuse=1,stop=0.5)"])
+@pytest.mark.parametrize(
+    "players", ["ismcts:2,greedy", "ismcts(n=6,reuse=1),ismcts(n=4,stop=0.5,reuse=1,width=4)"]
+)
 def test_a_searcher_plays_the_same_games_on_any_number_of_threads(players):
     """Each decision's search draws from the seat's own stream, and a kept tree is given up
     at each new game: the aggregate of a run does not depend on the threads (chunks run in

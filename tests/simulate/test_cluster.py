@@ -119,6 +119,19 @@ def test_a_matrix_with_card_events_on_the_cluster_writes_the_same_files(local2, 
     assert threads == dask and b'"cards": true' in threads["run.json"]
 
 
+def test_a_matrix_of_search_players_with_its_settings_on_the_cluster_writes_the_same_files(
+    local2, small_chunks, tmp_path
+):
+    """The search's settings (stop, reuse, width) travel in the seats' weights: a kept tree
+    and the narrower budgets play the same games on the workers as on threads."""
+    players = "ismcts(n=6,stop=0.5,reuse=1,width=4),ismcts(n=4,reuse=1)"
+    args = dict(heroes="crow,earth", games=16, seed=5, workers=2, players=players)
+    run_matrix(tmp_path / "threads", **args)
+    run_matrix(tmp_path / "cluster", **args, cluster=local2)
+    threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
+    assert len(threads) >= 2 and threads == dask and b"reuse=1" in threads["run.json"]
+
+
 def test_the_next_cells_are_sent_while_one_ends(local2, small_chunks, tmp_path, monkeypatch):
     """Chunks of the cells to come are sent ahead (Cluster.expect) and taken by their cell."""
     ahead = watch(monkeypatch, "take", lambda cluster, args: K.chunk_key(args) in cluster.sent)
