@@ -6,13 +6,11 @@ EMR_SIM_FUZZ_CASES=10000 runs the long version (docs/files.md, "Fuzzing the reco
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support.fuzz import run_fuzz
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fuzz_records.py"
 FUZZ_CASES = int(os.environ.get("EMR_SIM_FUZZ_CASES", "150"))
@@ -20,29 +18,10 @@ SECONDS_PER_CASE = 2.0  # measured about 0.23 s warm (docs/files.md); the rest i
 START_SECONDS = 300  # the real records are played first; a cold kernel cache compiles
 
 
-def last_case(log: Path) -> str:
-    lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
-    return lines[-1] if lines else "(no case recorded)"
-
-
 @pytest.mark.timeout(START_SECONDS + SECONDS_PER_CASE * FUZZ_CASES + 60)
 def test_mutated_records_end_in_exit_0_2_or_3_with_one_line(tmp_path):
-    log, summary = tmp_path / "cases.jsonl", tmp_path / "summary.json"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    command = [
-        sys.executable,
-        str(SCRIPT),
-        "--cases",
-        str(FUZZ_CASES),
-        "--log",
-        str(log),
-        "--summary",
-        str(summary),
-    ]
     timeout = START_SECONDS + SECONDS_PER_CASE * FUZZ_CASES
-    result = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env, cwd=tmp_path)
-    assert summary.exists(), f"the child died (exit {result.returncode}) on {last_case(log)}\n{result.stderr}"
-    figures = json.loads(summary.read_text(encoding="utf-8"))
+    figures, result, log = run_fuzz(SCRIPT, FUZZ_CASES, tmp_path, timeout, cwd=tmp_path)
     assert figures["failures"] == [] and figures["failed"] == 0, figures
     assert result.returncode == 0, result.stderr
     assert figures["cases"] == FUZZ_CASES == len(log.read_text(encoding="utf-8").splitlines())

@@ -8,11 +8,10 @@ The suite runs FUZZ_CASES cases; EMR_SIM_FUZZ_CASES=10000 runs the long version.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
+
+from support.fuzz import run_fuzz
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fuzz_positions.py"
 FUZZ_CASES = int(os.environ.get("EMR_SIM_FUZZ_CASES", "300"))
@@ -20,29 +19,9 @@ SECONDS_PER_CASE = 0.2  # measured about 0.006 s warm; the rest is headroom for 
 START_SECONDS = 300
 
 
-def last_case(log: Path) -> str:
-    """The case the child was trying when it stopped (its log's last line)."""
-    lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
-    return lines[-1] if lines else "(no case recorded)"
-
-
 def test_mutated_positions_are_refused_or_play_on(tmp_path):
-    log, summary = tmp_path / "cases.jsonl", tmp_path / "summary.json"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    command = [
-        sys.executable,
-        str(SCRIPT),
-        "--cases",
-        str(FUZZ_CASES),
-        "--log",
-        str(log),
-        "--summary",
-        str(summary),
-    ]
     timeout = START_SECONDS + SECONDS_PER_CASE * FUZZ_CASES
-    result = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
-    assert summary.exists(), f"the child died (exit {result.returncode}) on {last_case(log)}\n{result.stderr}"
-    figures = json.loads(summary.read_text(encoding="utf-8"))
+    figures, result, log = run_fuzz(SCRIPT, FUZZ_CASES, tmp_path, timeout)
     assert figures["failures"] == [], figures
     assert result.returncode == 0, result.stderr
     assert figures["cases"] == FUZZ_CASES == len(log.read_text(encoding="utf-8").splitlines())
