@@ -10,6 +10,8 @@ is judged against the times it could have been chosen, not its parent's visits).
 
 import math
 
+import numpy as np
+
 from emr_sim.jit import njit, njit_inline
 from emr_sim.players.search_params import MAX_ITERATIONS
 
@@ -25,6 +27,12 @@ MAX_NODES = MAX_ITERATIONS + 1
 ROOT = 0
 NONE = -1
 UNTRIED = 1e300  # the score of a child never tried
+# ln(a) for a = 0 .. LOG_TABLE_SIZE - 1, as CPython's math.log (the same C library call as
+# the compiled math.log, so the same bits: tests/players/test_tree.py checks every entry):
+# a table read instead of a logarithm for each child that UCB scores. Entry 0 is never read
+# (a child scored has been available at least once).
+LOG_TABLE_SIZE = 4096
+LOG_TABLE = np.array([0.0] + [math.log(a) for a in range(1, LOG_TABLE_SIZE)], dtype=np.float64)
 
 
 @njit_inline
@@ -75,7 +83,15 @@ def ucb(nodes, value, ch, c):
     n = nodes[ch, F_VISITS]
     if n == 0:
         return UNTRIED
-    return value[ch] / n + c * math.sqrt(math.log(nodes[ch, F_AVAIL]) / n)
+    return value[ch] / n + c * math.sqrt(log_avail(nodes[ch, F_AVAIL]) / n)
+
+
+@njit_inline
+def log_avail(a):
+    """math.log(a), from LOG_TABLE when a is in it."""
+    if a < LOG_TABLE_SIZE:
+        return LOG_TABLE[a]
+    return math.log(a)
 
 
 @njit_inline
