@@ -418,6 +418,8 @@ def board_eval(obs, T, O, counts, me, W):
     w_token = W[K_TOKEN]
     w_power = W[K_POWER]
     for p in range(2):
+        if not board_has_tokens(obs, p):
+            continue  # every token term of this board is 0: none is added (as above)
         sign = 1.0 if p == me else -1.0
         base = pb(p)
         z = pair_left(obs, p)
@@ -433,6 +435,20 @@ def board_eval(obs, T, O, counts, me, W):
             if tokens != 0:
                 value += sign * w_power * tokens
     return value
+
+
+@njit
+def board_has_tokens(obs, p):
+    """Whether p's board holds a damage or power token (D-TOKENS, E-POWER): board_eval's
+    token terms of a board without any are all 0. One pass without branches over the four
+    token fields, which most boards have empty: cheaper than the terms' own loop, whose
+    pair location and per-zone tests it skips."""
+    base = pb(p)
+    seen = 0
+    for z in range(N_ZONES):
+        seen |= obs[base + P_ZDMG + z] | obs[base + P_CDMG + z]
+        seen |= obs[base + P_CPP + z] | obs[base + P_CPM + z]
+    return seen != 0
 
 
 @njit
