@@ -82,9 +82,10 @@ TRIAL_SPAN = P_BASE + 2 * P_SIZE
 # SCRATCH_WIDTH) array. Rows 0..SCRATCH_ROWS-1 (columns 0..SCRATCH_COLS-1) hold this game's
 # and this decision's numbers:
 DECK_ROW = 3  # row 3: the deck's own totals, packed (below: deck_totals); rows 0..2: the
-#               unseen cards (unseen_counts); rows 4, 5, 9 and 10 are not used
-THREAT_ROW = 6  # row 6: threat(defence) for defence values 2..10 (-1: not yet), this decision
-MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 its hand + 1;
+#               unseen cards (unseen_counts); rows 6, 9 and 10 are not used
+THREAT_ROW = 4  # rows 4 and 5: side_threat of the opponent's play on its side 0 / 1 against
+#                 each defence value 0..SCRATCH_COLS-1, this decision (prepare_threats)
+MISC_ROW = 7  # row 7: col 0 the opponent's counter chance;
 #                col 8: discard-pile cards already counted in DISC_ROW; col 9: at which
 #                reshuffle count (H_RESHUFFLES)
 DISC_ROW = 8  # row 8: the cards of the (public) discard pile, packed, counted as it grows
@@ -356,31 +357,24 @@ def threat(counts, left, right, defence, hand_n):
 
 @njit_inline
 def prepare_threats(obs, T, O, counts, me, W):
-    """This decision's memo: the opponent's two sides, threats not yet computed."""
+    """This decision's threats: the side_threat of each of the opponent's two sides against
+    every defence value (THREAT_ROW, THREAT_ROW + 1; 0.0 for a side it cannot play). A
+    decision asks for a few defence values, many times each: filled at once, without a
+    test for each, this costs less than working each out when first asked for."""
+    hand_n = obs[pb(1 - me) + P_HAND_N] + int(W[K_THREAT_DRAWS])
     for side in range(2):
         ok, base, dmg = side_info(obs, T, O, me, side)
-        counts[MISC_ROW, 1 + 3 * side] = 1.0 if ok else 0.0
-        counts[MISC_ROW, 2 + 3 * side] = base
-        counts[MISC_ROW, 3 + 3 * side] = dmg
-    counts[MISC_ROW, 7] = obs[pb(1 - me) + P_HAND_N] + int(W[K_THREAT_DRAWS])
-    counts[THREAT_ROW, :SCRATCH_COLS] = -1.0
+        row = THREAT_ROW + side
+        for defence in range(SCRATCH_COLS):
+            counts[row, defence] = side_threat(counts, side, base, dmg, defence, hand_n) if ok else 0.0
 
 
 @njit
 def cached_threat(counts, defence):
-    """threat() for this decision's observation, computed once per defence value."""
-    if counts[THREAT_ROW, defence] < 0.0:
-        hand_n = int(counts[MISC_ROW, 7])
-        left, right = prepared_side(counts, 0), prepared_side(counts, 1)
-        counts[THREAT_ROW, defence] = threat(counts, left, right, defence, hand_n)
-    return counts[THREAT_ROW, defence]
-
-
-@njit
-def prepared_side(counts, side):
-    """The side_info that prepare_threats kept for `side`."""
-    col = 1 + 3 * side
-    return counts[MISC_ROW, col] > 0.0, int(counts[MISC_ROW, col + 1]), int(counts[MISC_ROW, col + 2])
+    """threat() for this decision's observation, from prepare_threats' rows. The same sum
+    as threat's, bit for bit: threat adds each side's value to 0.0, and a side it skips
+    adds 0.0 here; side_threat is never negative (nor -0.0), so 0.0 + a + b == a + b."""
+    return counts[THREAT_ROW, defence] + counts[THREAT_ROW + 1, defence]
 
 
 @njit
