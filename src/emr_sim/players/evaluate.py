@@ -91,9 +91,9 @@ MISC_ROW = 7  # row 7: col 0 the opponent's counter chance;
 DISC_ROW = 8  # row 8: the cards of the (public) discard pile, packed, counted as it grows
 DISC_DONE = 8  # column of MISC_ROW
 DISC_EPOCH = 9  # column of MISC_ROW
-PLAN_ROW = 11  # row 11: a DK_TURN / DK_EXTRA decision's side plans
-#   (players/greedy.py), from column PLAN_COLS * side: the card kept (-1: not planned yet),
-#   1 if it is blocked, the value of the play, the gain of a hit (-1: not yet)
+PLAN_ROW = 11  # row 11: a DK_TURN / DK_EXTRA decision's memo (players/greedy.py): in
+#   column PLAN_COLS * side + 3 the gain of a hit from that side (-1: not yet), in column
+#   PLAN_COLS * 2 whether my board dragon is ready (columns 0..2 and 4..6 are not used)
 PLAN_COLS = 4
 SCRATCH_ROWS = PLAN_ROW + 1
 SCRATCH_COLS = 11
