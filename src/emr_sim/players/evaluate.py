@@ -343,16 +343,44 @@ def table_chance(counts, matching, unseen, hand_n):
 
 
 @njit
-def threat(counts, left, right, defence, hand_n):
-    """Expected damage the opponent deals me next turn if my pair shows `defence`, from
-    the side_info of its two sides and its hand size (with the cards it may draw first:
-    K_THREAT_DRAWS)."""
+def side_need(obs, T, O, me, side, defence):
+    """What the threat reads of the opponent's play on `side` against my `defence`: (the
+    number its new card needs, 0 when no card can make it hit (no room, R-PLAY, or a need
+    outside 1..5, R-HIT); the damage before blocks, by the rules' hit_damage as side_info
+    works it out, and only then: most needs are out of reach, and the damage is the dear
+    part (R-PENALTY counts the blocked cards)."""
+    o = 1 - me
+    new, far = play_zones(obs, o, side)
+    if new < 0:
+        return 0, 0
+    oz = pair_left(obs, o)
+    base = T[card_at(obs, o, oz), CF_LEFT] if side == 0 else T[card_at(obs, o, oz + 1), CF_RIGHT]
+    need = defence - base
+    if need < 1 or need > 5:
+        return 0, 0
+    dmg, _penalty = zone_hit_damage(obs, T, O, o, far)
+    return need, dmg
+
+
+@njit
+def needed_threat(counts, left, right, hand_n):
+    """The threat: expected damage the opponent deals me next turn against the defence of
+    the side_need of its two sides, with its hand size (plus the cards it may draw first:
+    K_THREAT_DRAWS). The sum of its sides' side_threat from 0.0; a side that cannot hurt
+    adds 0.0, which changes no sum of side_threat values (never negative, never -0.0)."""
     total = 0.0
-    if left[0]:
-        total += side_threat(counts, 0, left[1], left[2], defence, hand_n)
-    if right[0]:
-        total += side_threat(counts, 1, right[1], right[2], defence, hand_n)
+    total += side_need_threat(counts, 0, left, hand_n)
+    total += side_need_threat(counts, 1, right, hand_n)
     return total
+
+
+@njit
+def side_need_threat(counts, side, need_dmg, hand_n):
+    """side_threat for a side_need: 0.0 without a need in reach or without damage."""
+    need, dmg = need_dmg
+    if need == 0 or dmg == 0:
+        return 0.0
+    return hand_chance(counts, side, need, hand_n) * dmg
 
 
 @njit_inline
@@ -371,9 +399,9 @@ def prepare_threats(obs, T, O, counts, me, W):
 
 @njit
 def cached_threat(counts, defence):
-    """threat() for this decision's observation, from prepare_threats' rows. The same sum
-    as threat's, bit for bit: threat adds each side's value to 0.0, and a side it skips
-    adds 0.0 here; side_threat is never negative (nor -0.0), so 0.0 + a + b == a + b."""
+    """The threat (needed_threat) against `defence` for this decision's observation, from
+    prepare_threats' rows: the same sum bit for bit, since 0.0 + a == a for a side_threat
+    (never negative, never -0.0)."""
     return counts[THREAT_ROW, defence] + counts[THREAT_ROW + 1, defence]
 
 
@@ -395,18 +423,18 @@ def board_eval(obs, T, O, counts, me, W):
     # the boards are read before the chance table is (its writes would make them reloaded)
     mine = outer_value(obs, T, me)
     theirs = outer_value(obs, T, o)
-    against_me = (side_info(obs, T, O, me, 0), side_info(obs, T, O, me, 1))
-    against_them = (side_info(obs, T, O, o, 0), side_info(obs, T, O, o, 1))
+    me_left, me_right = side_need(obs, T, O, me, 0, mine), side_need(obs, T, O, me, 1, mine)
+    them_left, them_right = side_need(obs, T, O, o, 0, theirs), side_need(obs, T, O, o, 1, theirs)
     draws = int(W[K_THREAT_DRAWS])
     my_hand = obs[pb(me) + P_HAND_N] + draws
     their_hand = obs[pb(o) + P_HAND_N] + draws
     # Terms that are 0 (most tokens, many threats) are not added: adding a zero changes at
     # most the sign of a zero value, which no comparison, sum or logistic of it can see.
     # The others are added in the same order as ever (the same sums, bit for bit).
-    t = threat(counts, against_me[0], against_me[1], mine, their_hand)
+    t = needed_threat(counts, me_left, me_right, their_hand)
     if t != 0.0:
         value -= W[K_THREAT] * t
-    t = threat(counts, against_them[0], against_them[1], theirs, my_hand)
+    t = needed_threat(counts, them_left, them_right, my_hand)
     if t != 0.0:
         value += W[K_THREAT_DEALT] * t
     w_token = W[K_TOKEN]
