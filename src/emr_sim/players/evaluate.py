@@ -394,7 +394,13 @@ def prepare_threats(obs, T, O, counts, me, W):
         ok, base, dmg = side_info(obs, T, O, me, side)
         row = THREAT_ROW + side
         for defence in range(SCRATCH_COLS):
-            counts[row, defence] = side_threat(counts, side, base, dmg, defence, hand_n) if ok else 0.0
+            counts[row, defence] = 0.0
+        if not ok or dmg == 0:
+            continue
+        for need in range(1, NUMBERS):  # side_threat's values that are not 0.0
+            defence = base + need
+            if 0 <= defence < SCRATCH_COLS:
+                counts[row, defence] = hand_chance(counts, side, need, hand_n) * dmg
 
 
 @njit
