@@ -518,26 +518,27 @@ def token_effect_delta(obs, me, effect, code, W):
 
 
 @njit_entry
-def effect_value(trial, obs, T, O, ev, counts, targets, me, code, W):
+def effect_value(trial, obs, T, O, ev, counts, targets, me, code, base, W):
     """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)
-    to `trial`, a copy of `obs`."""
+    to `trial`, a copy of `obs`, whose board_eval is `base` (E-DRAW and E-COPY start from
+    the unchanged boards: their board_eval would be base again, bit for bit)."""
     effect = trial[RES_EFFECT]
     q = target_player(code)
     if effect == EFFECT_DRAW:
-        return board_eval(trial, T, O, counts, me, W) + (W[K_DRAW_CARD] if q == me else -W[K_DRAW_CARD])
+        return base + (W[K_DRAW_CARD] if q == me else -W[K_DRAW_CARD])
     if effect == EFFECT_COPY:
         sub = target_sub(code)
         copied = T[trial[pb(q) + P_ZCARD + sub], CF_EFFECT]
-        return best_effect_value(trial, obs, T, O, ev, counts, targets, me, copied, W)
+        return best_effect_value(trial, obs, T, O, ev, counts, targets, me, copied, base, W)
     apply_effect(trial, T, O, ev, me, effect, code)
     return board_eval(trial, T, O, counts, me, W)
 
 
 @njit_entry
-def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect, W):
+def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect, base, W):
     """The best value reachable with `effect` (for E-COPY and F-CHOOSE), one level deep,
-    tried on `trial`, a copy of `obs` in TRIAL_SPAN; `trial` is left as it came."""
-    base = board_eval(trial, T, O, counts, me, W)
+    tried on `trial`, a copy of `obs` in TRIAL_SPAN whose board_eval is `base` (the caller's:
+    F-CHOOSE weighs two effects from the same boards); `trial` is left as it came."""
     if effect == EFFECT_COPY or effect == EFFECT_NONE:
         return base
     m = effect_targets(trial, T, O, effect, targets, 0)

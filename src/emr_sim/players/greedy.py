@@ -328,7 +328,7 @@ def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets, W):
         else:
             copy_span(trial, obs, TRIAL_SPAN)  # all that a trial effect changes
             ev[0, 0] = 0
-            s = effect_value(trial, obs, T, O, ev, counts, targets, me, code, W)
+            s = effect_value(trial, obs, T, O, ev, counts, targets, me, code, base, W)
         if s > best_score:
             best_score = s
             best = code
