@@ -23,7 +23,7 @@ import numpy as np
 
 from emr_sim import codes as C
 from emr_sim.cards import card_table, load_deck
-from emr_sim.jit import njit_alloc
+from emr_sim.jit import njit_entry
 from emr_sim.loops.engine import PLAYER_STREAM, new_buffers, tally
 from emr_sim.options import make_options
 from emr_sim.players.evaluate import deck_totals, unseen_counts
@@ -51,14 +51,15 @@ N_PARTS = len(PARTS)
 P_LEGAL, P_OBS, P_CHOICE, P_APPLY, P_TALLY, P_UNSEEN = range(N_PARTS)
 
 
-@njit_alloc
-def profiled_games(T, O, seed, count, seats, weights, acc, by_kind, kinds):
+@njit_entry
+def profiled_games(T, O, seed, count, seats, weights, acc, by_kind, kinds, bufs, rec):
     """engine.game_loop for games 0..count-1 with greedy players (decide's greedy branch),
     cycles into acc[P_*], the choice's cycles and count per decision kind into by_kind and
-    kinds."""
-    bufs = new_buffers()
+    kinds. Compiled without numba's runtime, as the game loops are (loops/pairs.py): with
+    it, the functions inlined by numba (jit.njit_inline) would count references to every
+    array they are handed, time the game loops never spend; so Python allocates the
+    buffers (engine.new_buffers, rec)."""
     S, obs, ev, legal, prng, scratch, cards = bufs
-    rec = np.zeros(C.GR_SIZE, dtype=np.int64)
     for index in range(count):
         deck_totals(T, scratch[0])
         blank_observation(obs)
@@ -117,12 +118,14 @@ def main() -> None:
     acc = np.zeros(N_PARTS, dtype=np.int64)
     by_kind = np.zeros(C.N_DECISION_KINDS, dtype=np.int64)
     kinds = np.zeros(C.N_DECISION_KINDS, dtype=np.int64)
-    profiled_games(table, opts, 1, 2, seats, weights, acc, by_kind, kinds)  # compile
+    bufs = new_buffers()
+    rec = np.zeros(C.GR_SIZE, dtype=np.int64)
+    profiled_games(table, opts, 1, 2, seats, weights, acc, by_kind, kinds, bufs, rec)  # compile
     acc[:] = 0
     by_kind[:] = 0
     kinds[:] = 0
     start = time.process_time()
-    profiled_games(table, opts, args.seed, args.games, seats, weights, acc, by_kind, kinds)
+    profiled_games(table, opts, args.seed, args.games, seats, weights, acc, by_kind, kinds, bufs, rec)
     cpu = time.process_time() - start
     # the counter also runs while the process waits for a core: on a shared machine the
     # cycles are scaled to the CPU time the run took (the shares are the cycles')

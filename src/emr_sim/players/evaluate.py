@@ -82,17 +82,18 @@ TRIAL_SPAN = P_BASE + 2 * P_SIZE
 # SCRATCH_WIDTH) array. Rows 0..SCRATCH_ROWS-1 (columns 0..SCRATCH_COLS-1) hold this game's
 # and this decision's numbers:
 DECK_ROW = 3  # row 3: the deck's own totals, packed (below: deck_totals); rows 0..2: the
-#               unseen cards (unseen_counts); rows 4, 5, 9 and 10 are not used
-THREAT_ROW = 6  # row 6: threat(defence) for defence values 2..10 (-1: not yet), this decision
-MISC_ROW = 7  # row 7: col 0 the opponent's counter chance; 1..6 its sides; 7 its hand + 1;
+#               unseen cards (unseen_counts); rows 6, 9 and 10 are not used
+THREAT_ROW = 4  # rows 4 and 5: side_threat of the opponent's play on its side 0 / 1 against
+#                 each defence value 0..SCRATCH_COLS-1, this decision (prepare_threats)
+MISC_ROW = 7  # row 7: col 0 the opponent's counter chance;
 #                col 8: discard-pile cards already counted in DISC_ROW; col 9: at which
 #                reshuffle count (H_RESHUFFLES)
 DISC_ROW = 8  # row 8: the cards of the (public) discard pile, packed, counted as it grows
 DISC_DONE = 8  # column of MISC_ROW
 DISC_EPOCH = 9  # column of MISC_ROW
-PLAN_ROW = 11  # row 11: a DK_TURN / DK_EXTRA decision's side plans
-#   (players/greedy.py), from column PLAN_COLS * side: the card kept (-1: not planned yet),
-#   1 if it is blocked, the value of the play, the gain of a hit (-1: not yet)
+PLAN_ROW = 11  # row 11: a DK_TURN / DK_EXTRA decision's memo (players/greedy.py): in
+#   column PLAN_COLS * side + 3 the gain of a hit from that side (-1: not yet), in column
+#   PLAN_COLS * 2 whether my board dragon is ready (columns 0..2 and 4..6 are not used)
 PLAN_COLS = 4
 SCRATCH_ROWS = PLAN_ROW + 1
 SCRATCH_COLS = 11
@@ -342,45 +343,72 @@ def table_chance(counts, matching, unseen, hand_n):
 
 
 @njit
-def threat(counts, left, right, defence, hand_n):
-    """Expected damage the opponent deals me next turn if my pair shows `defence`, from
-    the side_info of its two sides and its hand size (with the cards it may draw first:
-    K_THREAT_DRAWS)."""
+def side_need(obs, T, O, me, side, defence):
+    """What the threat reads of the opponent's play on `side` against my `defence`: (the
+    number its new card needs, 0 when no card can make it hit (no room, R-PLAY, or a need
+    outside 1..5, R-HIT); the damage before blocks, by the rules' hit_damage as side_info
+    works it out, and only then: most needs are out of reach, and the damage is the dear
+    part (R-PENALTY counts the blocked cards)."""
+    o = 1 - me
+    new, far = play_zones(obs, o, side)
+    if new < 0:
+        return 0, 0
+    oz = pair_left(obs, o)
+    base = T[card_at(obs, o, oz), CF_LEFT] if side == 0 else T[card_at(obs, o, oz + 1), CF_RIGHT]
+    need = defence - base
+    if need < 1 or need > 5:
+        return 0, 0
+    dmg, _penalty = zone_hit_damage(obs, T, O, o, far)
+    return need, dmg
+
+
+@njit
+def needed_threat(counts, left, right, hand_n):
+    """The threat: expected damage the opponent deals me next turn against the defence of
+    the side_need of its two sides, with its hand size (plus the cards it may draw first:
+    K_THREAT_DRAWS). The sum of its sides' side_threat from 0.0; a side that cannot hurt
+    adds 0.0, which changes no sum of side_threat values (never negative, never -0.0)."""
     total = 0.0
-    if left[0]:
-        total += side_threat(counts, 0, left[1], left[2], defence, hand_n)
-    if right[0]:
-        total += side_threat(counts, 1, right[1], right[2], defence, hand_n)
+    total += side_need_threat(counts, 0, left, hand_n)
+    total += side_need_threat(counts, 1, right, hand_n)
     return total
+
+
+@njit
+def side_need_threat(counts, side, need_dmg, hand_n):
+    """side_threat for a side_need: 0.0 without a need in reach or without damage."""
+    need, dmg = need_dmg
+    if need == 0 or dmg == 0:
+        return 0.0
+    return hand_chance(counts, side, need, hand_n) * dmg
 
 
 @njit_inline
 def prepare_threats(obs, T, O, counts, me, W):
-    """This decision's memo: the opponent's two sides, threats not yet computed."""
+    """This decision's threats: the side_threat of each of the opponent's two sides against
+    every defence value (THREAT_ROW, THREAT_ROW + 1; 0.0 for a side it cannot play). A
+    decision asks for a few defence values, many times each: filled at once, without a
+    test for each, this costs less than working each out when first asked for."""
+    hand_n = obs[pb(1 - me) + P_HAND_N] + int(W[K_THREAT_DRAWS])
     for side in range(2):
         ok, base, dmg = side_info(obs, T, O, me, side)
-        counts[MISC_ROW, 1 + 3 * side] = 1.0 if ok else 0.0
-        counts[MISC_ROW, 2 + 3 * side] = base
-        counts[MISC_ROW, 3 + 3 * side] = dmg
-    counts[MISC_ROW, 7] = obs[pb(1 - me) + P_HAND_N] + int(W[K_THREAT_DRAWS])
-    counts[THREAT_ROW, :SCRATCH_COLS] = -1.0
+        row = THREAT_ROW + side
+        for defence in range(SCRATCH_COLS):
+            counts[row, defence] = 0.0
+        if not ok or dmg == 0:
+            continue
+        for need in range(1, NUMBERS):  # side_threat's values that are not 0.0
+            defence = base + need
+            if 0 <= defence < SCRATCH_COLS:
+                counts[row, defence] = hand_chance(counts, side, need, hand_n) * dmg
 
 
 @njit
 def cached_threat(counts, defence):
-    """threat() for this decision's observation, computed once per defence value."""
-    if counts[THREAT_ROW, defence] < 0.0:
-        hand_n = int(counts[MISC_ROW, 7])
-        left, right = prepared_side(counts, 0), prepared_side(counts, 1)
-        counts[THREAT_ROW, defence] = threat(counts, left, right, defence, hand_n)
-    return counts[THREAT_ROW, defence]
-
-
-@njit
-def prepared_side(counts, side):
-    """The side_info that prepare_threats kept for `side`."""
-    col = 1 + 3 * side
-    return counts[MISC_ROW, col] > 0.0, int(counts[MISC_ROW, col + 1]), int(counts[MISC_ROW, col + 2])
+    """The threat (needed_threat) against `defence` for this decision's observation, from
+    prepare_threats' rows: the same sum bit for bit, since 0.0 + a == a for a side_threat
+    (never negative, never -0.0)."""
+    return counts[THREAT_ROW, defence] + counts[THREAT_ROW + 1, defence]
 
 
 @njit
@@ -401,23 +429,25 @@ def board_eval(obs, T, O, counts, me, W):
     # the boards are read before the chance table is (its writes would make them reloaded)
     mine = outer_value(obs, T, me)
     theirs = outer_value(obs, T, o)
-    against_me = (side_info(obs, T, O, me, 0), side_info(obs, T, O, me, 1))
-    against_them = (side_info(obs, T, O, o, 0), side_info(obs, T, O, o, 1))
+    me_left, me_right = side_need(obs, T, O, me, 0, mine), side_need(obs, T, O, me, 1, mine)
+    them_left, them_right = side_need(obs, T, O, o, 0, theirs), side_need(obs, T, O, o, 1, theirs)
     draws = int(W[K_THREAT_DRAWS])
     my_hand = obs[pb(me) + P_HAND_N] + draws
     their_hand = obs[pb(o) + P_HAND_N] + draws
     # Terms that are 0 (most tokens, many threats) are not added: adding a zero changes at
     # most the sign of a zero value, which no comparison, sum or logistic of it can see.
     # The others are added in the same order as ever (the same sums, bit for bit).
-    t = threat(counts, against_me[0], against_me[1], mine, their_hand)
+    t = needed_threat(counts, me_left, me_right, their_hand)
     if t != 0.0:
         value -= W[K_THREAT] * t
-    t = threat(counts, against_them[0], against_them[1], theirs, my_hand)
+    t = needed_threat(counts, them_left, them_right, my_hand)
     if t != 0.0:
         value += W[K_THREAT_DEALT] * t
     w_token = W[K_TOKEN]
     w_power = W[K_POWER]
     for p in range(2):
+        if not board_has_tokens(obs, p):
+            continue  # every token term of this board is 0: none is added (as above)
         sign = 1.0 if p == me else -1.0
         base = pb(p)
         z = pair_left(obs, p)
@@ -433,6 +463,20 @@ def board_eval(obs, T, O, counts, me, W):
             if tokens != 0:
                 value += sign * w_power * tokens
     return value
+
+
+@njit
+def board_has_tokens(obs, p):
+    """Whether p's board holds a damage or power token (D-TOKENS, E-POWER): board_eval's
+    token terms of a board without any are all 0. One pass without branches over the four
+    token fields, which most boards have empty: cheaper than the terms' own loop, whose
+    pair location and per-zone tests it skips."""
+    base = pb(p)
+    seen = 0
+    for z in range(N_ZONES):
+        seen |= obs[base + P_ZDMG + z] | obs[base + P_CDMG + z]
+        seen |= obs[base + P_CPP + z] | obs[base + P_CPM + z]
+    return seen != 0
 
 
 @njit
@@ -474,26 +518,27 @@ def token_effect_delta(obs, me, effect, code, W):
 
 
 @njit_entry
-def effect_value(trial, obs, T, O, ev, counts, targets, me, code, W):
+def effect_value(trial, obs, T, O, ev, counts, targets, me, code, base, W):
     """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)
-    to `trial`, a copy of `obs`."""
+    to `trial`, a copy of `obs`, whose board_eval is `base` (E-DRAW and E-COPY start from
+    the unchanged boards: their board_eval would be base again, bit for bit)."""
     effect = trial[RES_EFFECT]
     q = target_player(code)
     if effect == EFFECT_DRAW:
-        return board_eval(trial, T, O, counts, me, W) + (W[K_DRAW_CARD] if q == me else -W[K_DRAW_CARD])
+        return base + (W[K_DRAW_CARD] if q == me else -W[K_DRAW_CARD])
     if effect == EFFECT_COPY:
         sub = target_sub(code)
         copied = T[trial[pb(q) + P_ZCARD + sub], CF_EFFECT]
-        return best_effect_value(trial, obs, T, O, ev, counts, targets, me, copied, W)
+        return best_effect_value(trial, obs, T, O, ev, counts, targets, me, copied, base, W)
     apply_effect(trial, T, O, ev, me, effect, code)
     return board_eval(trial, T, O, counts, me, W)
 
 
 @njit_entry
-def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect, W):
+def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect, base, W):
     """The best value reachable with `effect` (for E-COPY and F-CHOOSE), one level deep,
-    tried on `trial`, a copy of `obs` in TRIAL_SPAN; `trial` is left as it came."""
-    base = board_eval(trial, T, O, counts, me, W)
+    tried on `trial`, a copy of `obs` in TRIAL_SPAN whose board_eval is `base` (the caller's:
+    F-CHOOSE weighs two effects from the same boards); `trial` is left as it came."""
     if effect == EFFECT_COPY or effect == EFFECT_NONE:
         return base
     m = effect_targets(trial, T, O, effect, targets, 0)

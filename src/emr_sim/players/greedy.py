@@ -121,18 +121,14 @@ def opponent_counter_chance(obs, T, O, counts, me):
 
 
 @njit_inline
-def side_plan(obs, T, counts, me, side, W):
+def side_plan(obs, T, me, side, W):
     """What a play on `side` does whatever the card: (the card kept beside it, whether
-    that card is blocked, the value of ejecting the far card before the hit). Planned
-    on the first play on that side of this decision (PLAN_ROW)."""
-    col = PLAN_COLS * side
-    if counts[PLAN_ROW, col] < 0.0:
-        keep, blocked, value = plan_play(obs, T, me, side, W)
-        counts[PLAN_ROW, col] = keep
-        counts[PLAN_ROW, col + 1] = 1.0 if blocked else 0.0
-        counts[PLAN_ROW, col + 2] = value
-        counts[PLAN_ROW, col + 3] = -1.0
-    return int(counts[PLAN_ROW, col]), counts[PLAN_ROW, col + 1] > 0.0, counts[PLAN_ROW, col + 2]
+    that card is blocked, the value of ejecting the far card before the hit); a side with
+    no room (R-PLAY) has no legal play, and gets a plan that no play reads."""
+    new, _far = play_zones(obs, me, side)
+    if new < 0:
+        return -1, False, -W[K_WIN]
+    return plan_play(obs, T, me, side, W)
 
 
 @njit_inline
@@ -204,6 +200,8 @@ def choose_action(obs, T, O, me, legal, n, counts, extra, W):
     prepare_threats(obs, T, O, counts, me, W)
     forget_plans(counts)
     opp_defence = outer_value(obs, T, 1 - me)
+    left_plan = side_plan(obs, T, me, 0, W)  # in registers: both sides are almost always
+    right_plan = side_plan(obs, T, me, 1, W)  # played, and a memo's tests cost more
     best = legal[0]
     best_score = -1e18
     for k in range(n):
@@ -213,7 +211,7 @@ def choose_action(obs, T, O, me, legal, n, counts, extra, W):
         else:
             card = (code - A_PLAY) // 2
             side = (code - A_PLAY) % 2
-            keep, blocked, value = side_plan(obs, T, counts, me, side, W)
+            keep, blocked, value = left_plan if side == 0 else right_plan
             s = value
             if value > -W[K_WIN]:
                 left_c, right_c = (card, keep) if side == 0 else (keep, card)
@@ -228,9 +226,9 @@ def choose_action(obs, T, O, me, legal, n, counts, extra, W):
 
 @njit_inline
 def forget_plans(counts):
-    """This decision's side plans, hit gains, counter chance and ready dragon: not yet."""
+    """This decision's hit gains, counter chance and ready dragon: not yet."""
     for side in range(2):
-        counts[PLAN_ROW, PLAN_COLS * side] = -1.0
+        counts[PLAN_ROW, PLAN_COLS * side + 3] = -1.0
     counts[PLAN_ROW, PLAN_COLS * 2] = -1.0
     counts[MISC_ROW, 0] = -1.0
 
@@ -330,7 +328,7 @@ def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets, W):
         else:
             copy_span(trial, obs, TRIAL_SPAN)  # all that a trial effect changes
             ev[0, 0] = 0
-            s = effect_value(trial, obs, T, O, ev, counts, targets, me, code, W)
+            s = effect_value(trial, obs, T, O, ev, counts, targets, me, code, base, W)
         if s > best_score:
             best_score = s
             best = code

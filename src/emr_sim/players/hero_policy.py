@@ -70,9 +70,11 @@ from emr_sim.rules.techniques import jump
 def choose_fury(obs, T, O, me, counts, trial, ev, targets, W):
     """F-CHOOSE: YES when the played card's effect is worth more than the ejected card's."""
     copy_span(trial, obs, STATE_SIZE)
-    played = best_effect_value(trial, obs, T, O, ev, counts, targets, me, T[obs[RES_PLAYED], CF_EFFECT], W)
+    base = board_eval(obs, T, O, counts, me, W)  # both effects start from these boards
+    played_effect = T[obs[RES_PLAYED], CF_EFFECT]
+    played = best_effect_value(trial, obs, T, O, ev, counts, targets, me, played_effect, base, W)
     ejected = EFFECT_NONE if obs[RES_CANCELLED] != 0 else T[obs[RES_EJECTED], CF_EFFECT]
-    kept = best_effect_value(trial, obs, T, O, ev, counts, targets, me, ejected, W)
+    kept = best_effect_value(trial, obs, T, O, ev, counts, targets, me, ejected, base, W)
     return A_YES if played > kept + W[K_FURY_MARGIN] else A_PASS
 
 
