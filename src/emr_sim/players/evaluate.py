@@ -92,9 +92,10 @@ DISC_ROW = 8  # row 8: the cards of the (public) discard pile, packed, counted a
 DISC_DONE = 8  # column of MISC_ROW
 DISC_EPOCH = 9  # column of MISC_ROW
 PLAN_ROW = 11  # row 11: a DK_TURN / DK_EXTRA decision's memo (players/greedy.py): in
-#   column PLAN_COLS * side + 3 the gain of a hit from that side (-1: not yet), in column
-#   PLAN_COLS * 2 whether my board dragon is ready (columns 0..2 and 4..6 are not used)
-PLAN_COLS = 4
+#   column HIT_GAIN_COL + side the gain of a hit from that side, in DRAGON_COL whether my
+#   board dragon is ready (-1: not yet)
+HIT_GAIN_COL = 0
+DRAGON_COL = 2
 SCRATCH_ROWS = PLAN_ROW + 1
 SCRATCH_COLS = 11
 # A set of cards counted packed, in four whole numbers (exact in float64): how many of them
@@ -299,17 +300,27 @@ def hit_estimate(obs, T, O, a, far):
 
 
 @njit
+def side_reach(obs, T, me, side):
+    """The opponent playing on `side` next turn (R-PLAY): (the zone of the card it would eject,
+    -1 when that side has no room; the number its attack adds to the new card's)."""
+    o = 1 - me
+    new, far = play_zones(obs, o, side)
+    if new < 0:
+        return -1, 0
+    oz = pair_left(obs, o)
+    base = T[card_at(obs, o, oz), CF_LEFT] if side == 0 else T[card_at(obs, o, oz + 1), CF_RIGHT]
+    return far, base
+
+
+@njit
 def side_info(obs, T, O, me, side):
     """The opponent playing on `side` next turn: (possible, the number its attack adds to
     the new card's, the damage before blocks of the card it would eject against me, by the
     rules' hit_damage on today's boards and fury)."""
-    o = 1 - me
-    new, far = play_zones(obs, o, side)
-    if new < 0:
+    far, base = side_reach(obs, T, me, side)
+    if far < 0:
         return False, 0, 0
-    oz = pair_left(obs, o)
-    base = T[card_at(obs, o, oz), CF_LEFT] if side == 0 else T[card_at(obs, o, oz + 1), CF_RIGHT]
-    dmg, _penalty = zone_hit_damage(obs, T, O, o, far)
+    dmg, _penalty = zone_hit_damage(obs, T, O, 1 - me, far)
     return True, base, dmg
 
 
@@ -349,16 +360,13 @@ def side_need(obs, T, O, me, side, defence):
     outside 1..5, R-HIT); the damage before blocks, by the rules' hit_damage as side_info
     works it out, and only then: most needs are out of reach, and the damage is the dear
     part (R-PENALTY counts the blocked cards)."""
-    o = 1 - me
-    new, far = play_zones(obs, o, side)
-    if new < 0:
+    far, base = side_reach(obs, T, me, side)
+    if far < 0:
         return 0, 0
-    oz = pair_left(obs, o)
-    base = T[card_at(obs, o, oz), CF_LEFT] if side == 0 else T[card_at(obs, o, oz + 1), CF_RIGHT]
     need = defence - base
     if need < 1 or need > 5:
         return 0, 0
-    dmg, _penalty = zone_hit_damage(obs, T, O, o, far)
+    dmg, _penalty = zone_hit_damage(obs, T, O, 1 - me, far)
     return need, dmg
 
 

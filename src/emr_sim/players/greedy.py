@@ -57,9 +57,10 @@ from emr_sim.codes import (
 from emr_sim.jit import njit_entry, njit_inline
 from emr_sim.players import hero_policy as hp
 from emr_sim.players.evaluate import (
+    DRAGON_COL,
+    HIT_GAIN_COL,
     MISC_ROW,
     NOT_A_TOKEN_EFFECT,
-    PLAN_COLS,
     PLAN_ROW,
     TRIAL_SPAN,
     board_eval,
@@ -150,7 +151,7 @@ def plan_play(obs, T, me, side, W):
 @njit_inline
 def side_hit_gain(obs, T, O, counts, me, side, W):
     """hit_gain of the card a play on `side` ejects, once per side and decision."""
-    col = PLAN_COLS * side + 3
+    col = HIT_GAIN_COL + side
     if counts[PLAN_ROW, col] < 0.0:
         _new, far = play_zones(obs, me, side)
         counts[PLAN_ROW, col] = hit_gain(obs, T, O, counts, me, far, W)
@@ -228,19 +229,17 @@ def choose_action(obs, T, O, me, legal, n, counts, extra, W):
 def forget_plans(counts):
     """This decision's hit gains, counter chance and ready dragon: not yet."""
     for side in range(2):
-        counts[PLAN_ROW, PLAN_COLS * side + 3] = -1.0
-    counts[PLAN_ROW, PLAN_COLS * 2] = -1.0
+        counts[PLAN_ROW, HIT_GAIN_COL + side] = -1.0
+    counts[PLAN_ROW, DRAGON_COL] = -1.0
     counts[MISC_ROW, 0] = -1.0
 
 
 @njit_inline
 def my_dragon_ready(obs, T, O, counts, me):
-    """combat.board_counter_ready of my board, once per decision (PLAN_ROW after the side
-    plans)."""
-    col = PLAN_COLS * 2
-    if counts[PLAN_ROW, col] < 0.0:
-        counts[PLAN_ROW, col] = 1.0 if board_counter_ready(obs, T, O, me) else 0.0
-    return counts[PLAN_ROW, col] > 0.0
+    """combat.board_counter_ready of my board, once per decision (PLAN_ROW, DRAGON_COL)."""
+    if counts[PLAN_ROW, DRAGON_COL] < 0.0:
+        counts[PLAN_ROW, DRAGON_COL] = 1.0 if board_counter_ready(obs, T, O, me) else 0.0
+    return counts[PLAN_ROW, DRAGON_COL] > 0.0
 
 
 @njit_entry
