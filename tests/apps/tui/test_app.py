@@ -38,7 +38,7 @@ def run(coroutine) -> None:
     asyncio.run(coroutine)
 
 
-async def until(pilot, condition, what: str, seconds: float = 300) -> None:
+async def until(pilot, condition, what: str, seconds: float = 150) -> None:
     """Let the app run until condition() holds (a worker's result arrives). A wait, not a timing
     check: the bound is far above what any step takes, even on a loaded machine compiling."""
     deadline = time.monotonic() + seconds
@@ -318,6 +318,28 @@ def test_a_terminal_too_small_is_covered_by_a_notice():
             assert "needs at least 120x36" in str(app.screen.query_one("Static").render())
             await pilot.resize_terminal(*SIZE)
             await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the notice gone")
+
+    run(go())
+
+
+def test_a_resize_before_the_first_refresh_is_not_undone_by_the_first_size_check():
+    """The first size check runs after the first refresh, which a busy machine delays: it must
+    read the size then, not the size the app was mounted with (else the notice comes back)."""
+
+    class LateRefresh(PlayApp):
+        def call_after_refresh(self, callback, *args, **kwargs):
+            if callback == self.check_current_size:  # the refresh comes after the resize
+                self.set_timer(0.3, lambda: callback(*args, **kwargs))
+                return True
+            return super().call_after_refresh(callback, *args, **kwargs)
+
+    async def go():
+        app = LateRefresh(Setup(), advisor=ADVISOR)
+        async with app.run_test(size=(90, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TooSmall), "the notice")
+            await pilot.resize_terminal(*SIZE)
+            await pilot.pause(0.6)  # past the late check
+            assert isinstance(app.screen, SetupScreen) and app.small is None
 
     run(go())
 

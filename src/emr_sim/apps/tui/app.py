@@ -61,7 +61,8 @@ class PlayApp(App):
         else:
             self.push_screen(SetupScreen(self.setup))
         self.started = True
-        self.call_after_refresh(self.check_size, self.size.width, self.size.height)
+        # The size is read when the check runs, not now: a resize may come before the refresh.
+        self.call_after_refresh(self.check_current_size)
         if self.loader is not None:
             self.call_after_refresh(self.loader.start)  # once the first screen is drawn
 
@@ -78,6 +79,9 @@ class PlayApp(App):
     def on_resize(self, event: Resize) -> None:
         if self.started:
             self.check_size(event.size.width, event.size.height)
+
+    def check_current_size(self) -> None:
+        self.check_size(self.size.width, self.size.height)
 
     def check_size(self, width: int, height: int) -> None:
         """Cover the app with a notice while the terminal is too small; uncover it after."""
