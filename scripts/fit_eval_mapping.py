@@ -1,9 +1,11 @@
 """Fit the search's mapping from the greedy's evaluation to a win probability
 (players/search_params.py: EVAL_SCALE, EVAL_BIAS) on real games' outcomes.
 
-    python scripts/fit_eval_mapping.py [--games 400] [--seed S] [--every 4]
+    python scripts/fit_eval_mapping.py [--games 400] [--seed S] [--every 4] [--book greedy]
 
-Plays greedy-vs-greedy games (fury on, masters drawn at random) and, at every EVERY-th
+Plays greedy-vs-greedy games (fury on, masters drawn at random; with --book tuned both
+seats play and judge by the shipped tuned book, as the search's leaf=tuned does) and, at
+every EVERY-th
 decision, takes the board_value (players/leaf.py) of the position from each seat's own
 observation, labelled with whether that seat went on to win (drawn games left out). A
 logistic regression P(win) = 1 / (1 + exp(-(scale * value + bias))) is fitted by Newton's
@@ -29,9 +31,9 @@ KINDS = (C.PLAYER_GREEDY, C.PLAYER_GREEDY)
 NEWTON_STEPS = 25
 
 
-def samples(games: int, seed: int, every: int) -> tuple[np.ndarray, np.ndarray]:
-    """(values, won) over the sampled positions of `games` games."""
-    weights = _engine().seat_weights(player_weights("greedy,greedy"))
+def samples(games: int, seed: int, every: int, book: str = "greedy") -> tuple[np.ndarray, np.ndarray]:
+    """(values, won) over the sampled positions of `games` games, both seats `book`'s."""
+    weights = _engine().seat_weights(player_weights(f"{book},{book}"))
     counts = new_scratch()[0]
     obs = np.zeros(C.STATE_SIZE, dtype=np.int64)
     values: list[float] = []
@@ -81,10 +83,19 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--every", type=int, default=4, help="sample every N-th decision")
+    ap.add_argument(
+        "--book",
+        choices=("greedy", "tuned"),
+        default="greedy",
+        help="the greedy's vectors both seats play and judge by: the defaults or the tuned book",
+    )
     args = ap.parse_args()
-    x, y = samples(args.games, args.seed, args.every)
+    x, y = samples(args.games, args.seed, args.every, args.book)
     scale, bias = fit(x, y)
-    print(f"{len(x)} positions of {args.games} games (seed {args.seed}, every {args.every}th decision)")
+    print(
+        f"{len(x)} positions of {args.games} games (seed {args.seed}, every {args.every}th decision, "
+        f"{args.book})"
+    )
     print(f"fit: P(win) = 1 / (1 + exp(-({scale:.4f} * value + {bias:+.4f})))")
     print(f"log loss {log_loss(x, y, scale, bias):.4f} (a coin: {np.log(2):.4f})")
     print("value range      positions  won    fitted")
