@@ -5,11 +5,10 @@
 
 Plays greedy-vs-greedy games (fury on, masters drawn at random; with --book tuned both
 seats play and judge by the shipped tuned book, as the search's leaf=tuned does) and, at
-every EVERY-th
-decision, takes the board_value (players/leaf.py) of the position from each seat's own
-observation, labelled with whether that seat went on to win (drawn games left out). A
-logistic regression P(win) = 1 / (1 + exp(-(scale * value + bias))) is fitted by Newton's
-method; it prints the fit, its log loss against a coin, and a calibration table, for
+every EVERY-th decision, takes the board_value (players/leaf.py) of the position from each
+seat's own observation, labelled with whether that seat went on to win (drawn games left
+out). A logistic regression P(win) = 1 / (1 + exp(-(scale * value + bias))) is fitted by
+Newton's method; it prints the fit, its log loss against a coin, and a calibration table, for
 docs/players.md ("Search (ismcts)").
 """
 
