@@ -204,6 +204,9 @@ SEARCHERS = [
         "earth,kungfu",
         id="ismcts-reuse",
     ),
+    pytest.param(
+        25, "ismcts(n=10,prior=1,widen=0.5,reuse=1),greedy", FURY, "poison,master", id="ismcts-prior"
+    ),
 ]
 
 

@@ -186,7 +186,8 @@ def test_games_with_a_searcher_replay_identically():
 
 
 @pytest.mark.parametrize(
-    "players", ["ismcts:2,greedy", "ismcts(n=6,reuse=1),ismcts(n=4,stop=0.5,reuse=1,width=4)"]
+    "players",
+    ["ismcts:2,greedy", "ismcts(n=6,reuse=1,prior=1,widen=1),ismcts(n=4,stop=0.5,reuse=1,width=4)"],
 )
 def test_a_searcher_plays_the_same_games_on_any_number_of_threads(players):
     """Each decision's search draws from the seat's own stream, and a kept tree is given up
@@ -202,7 +203,11 @@ def test_a_searcher_plays_the_same_games_on_any_number_of_threads(players):
 
 
 @pytest.mark.parametrize(
-    "players", ["ismcts(n=3,leaf=random),greedy", "ismcts(n=12,reuse=1),ismcts(n=8,reuse=1,leaf=eval)"]
+    "players",
+    [
+        "ismcts(n=3,leaf=random),greedy",
+        "ismcts(n=12,reuse=1),ismcts(n=8,reuse=1,leaf=eval,prior=1,widen=0.5)",
+    ],
 )
 def test_the_jitted_loop_plays_the_step_loop_games(players):
     """play() steps through a game with Game.choose and Game's own search buffers, noting
@@ -329,3 +334,81 @@ def test_width_gives_a_narrow_decision_fewer_iterations():
     weights = engine.seat_weights(player_weights("ismcts(n=80,width=16),greedy"))
     g.choose(SEARCH, np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64), weights)
     assert m <= sum(root_visits(g._search, g.legal_codes()).values()) <= 80 * m // 16
+
+
+def test_prior_and_widen_reach_the_kernel_row_and_leave_the_default_row_as_it_was():
+    from emr_sim.players.search_params import S_PRIOR, S_WIDEN
+
+    spec = parse_spec("ismcts(n=50,widen=0.5,prior=1)")
+    assert spec.text == "ismcts(n=50,prior=1,widen=0.5)" and parse_spec(spec.text) == spec
+    row = spec.kernel_vectors()[SEARCH_ROW]
+    assert row[S_PRIOR] == 1 and row[S_WIDEN] == 0.5
+    plain = parse_spec("ismcts:50").kernel_vectors()[SEARCH_ROW]
+    assert plain[S_PRIOR] == 0 and plain[S_WIDEN] == 0
+    assert np.array_equal(plain, parse_spec("ismcts(n=50,prior=0,widen=0)").kernel_vectors()[SEARCH_ROW])
+    for text, problem in (
+        ("ismcts(prior=2)", "outside 0..1"),
+        ("ismcts(prior=0.5)", "whole number"),
+        ("ismcts(widen=-1)", "outside 0..100"),
+        ("ismcts(widen=101)", "outside 0..100"),
+        ("ismcts(widen=wide)", "is not a number"),
+    ):
+        with pytest.raises(SpecError, match=problem):
+            parse_spec(text)
+
+
+def first_root_child(g: Game, players: str) -> int:
+    """The one root child of a one-iteration search by seat 0 of `players` at g."""
+    weights = engine.seat_weights(player_weights(players))
+    g.choose(SEARCH, np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64), weights)
+    (code,) = root_visits(g._search, g.legal_codes())
+    return code
+
+
+def test_prior_tries_the_greedy_s_action_first():
+    """prior=1: a decision's first new child is the greedy's choice there (on the searcher's
+    determinisation, which at the root holds all it sees); without it, a random one."""
+    greedy_weights = player_weights("greedy,greedy")
+    prng = np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64)
+    differs, checked = 0, 0
+    for g in searched_positions(15, 8):
+        if g.decider != 0:
+            continue
+        greedy = g.choose(GREEDY, prng.copy(), greedy_weights)
+        assert first_root_child(g, "ismcts(n=1,prior=1),greedy") == greedy
+        differs += first_root_child(g, "ismcts(n=1),greedy") != greedy
+        checked += 1
+    assert checked >= 3 and differs >= 1
+
+
+def tree_shape(search: tuple, seat: int) -> tuple[int, float]:
+    """(the root's children, the mean children of the other nodes that have any)."""
+    from emr_sim.players.reuse import K_SIZE
+
+    nodes, size = search[seat][0], search[seat][12][K_SIZE]
+    children = np.zeros(size, dtype=np.int64)
+    for k in range(size):
+        ch = nodes[k, F_FIRST]
+        while ch >= 0:
+            children[k] += 1
+            ch = nodes[ch, F_NEXT]
+    below = children[1:][children[1:] > 0]
+    return int(children[ROOT]), float(below.mean())
+
+
+def test_widen_grows_a_narrower_deeper_tree_below_the_root_only():
+    """widen=k: below the root a decision of v visits adds an action only while it has
+    fewer than 1 + k * sqrt(v) children legal there: the same iterations, fewer children
+    a node below the root; the root still tries every legal action."""
+    g = next(searched_positions(16, 1))
+    prng = np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64)
+    shapes = {}
+    for spec in ("ismcts:300", "ismcts(n=300,widen=0.1)"):
+        players = f"{spec},{spec}"
+        weights = engine.seat_weights(player_weights(players))
+        g._search = None
+        g.choose((C.PLAYER_ISMCTS, C.PLAYER_ISMCTS), prng.copy(), weights)
+        shapes[players] = tree_shape(g._search, g.decider)
+    (wide_root, wide), (narrow_root, narrow) = shapes.values()
+    assert wide_root == narrow_root == len(g.legal_codes())
+    assert narrow < wide

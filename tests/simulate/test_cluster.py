@@ -122,9 +122,9 @@ def test_a_matrix_with_card_events_on_the_cluster_writes_the_same_files(local2, 
 def test_a_matrix_of_search_players_with_its_settings_on_the_cluster_writes_the_same_files(
     local2, small_chunks, tmp_path
 ):
-    """The search's settings (stop, reuse, width) travel in the seats' weights: a kept tree
+    """The search's settings (stop, reuse, width, prior, widen) travel in the seats' weights: a kept tree
     and the narrower budgets play the same games on the workers as on threads."""
-    players = "ismcts(n=6,stop=0.5,reuse=1,width=4),ismcts(n=4,reuse=1)"
+    players = "ismcts(n=6,stop=0.5,reuse=1,width=4),ismcts(n=4,reuse=1,prior=1,widen=1)"
     args = dict(heroes="crow,earth", games=16, seed=5, workers=2, players=players)
     run_matrix(tmp_path / "threads", **args)
     run_matrix(tmp_path / "cluster", **args, cluster=local2)

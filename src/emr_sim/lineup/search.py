@@ -1,11 +1,13 @@
 """The `ismcts` player spec's parameters (emr_sim.lineup.spec parses the grammar):
 
     ismcts:N                         N iterations per decision, the other settings' defaults
-    ismcts(n=N,c=C,leaf=L,depth=D,stop=S,reuse=R,width=W)
+    ismcts(n=N,c=C,leaf=L,depth=D,stop=S,reuse=R,width=W,prior=P,widen=K)
                                      c: UCB exploration; leaf: eval, random, greedy or tuned;
                                      depth: decisions a rollout plays before the evaluation;
                                      stop: the stopping margin; reuse: 1 keeps the tree;
-                                     width: fewer iterations below W legal actions
+                                     width: fewer iterations below W legal actions;
+                                     prior: 1 tries the greedy's action first;
+                                     widen: try actions gradually below the root
 
 The settings become the search row of the kernels' parameter array
 (players/search_params.py); leaf=tuned is the greedy rollout on the shipped book's vectors.
@@ -25,8 +27,10 @@ from emr_sim.players.search_params import (
     DEFAULT_EXPLORE,
     DEFAULT_ITERATIONS,
     DEFAULT_LEAF,
+    DEFAULT_PRIOR,
     DEFAULT_REUSE,
     DEFAULT_STOP,
+    DEFAULT_WIDEN,
     DEFAULT_WIDTH,
     LEAF_EVAL,
     LEAF_GREEDY,
@@ -35,6 +39,7 @@ from emr_sim.players.search_params import (
     MAX_DEPTH,
     MAX_EXPLORE,
     MAX_ITERATIONS,
+    MAX_WIDEN,
     MAX_WIDTH,
     search_row,
 )
@@ -47,8 +52,10 @@ DEFAULTS: dict[str, float | str] = {
     "stop": DEFAULT_STOP,
     "reuse": DEFAULT_REUSE,
     "width": DEFAULT_WIDTH,
+    "prior": DEFAULT_PRIOR,
+    "widen": DEFAULT_WIDEN,
 }
-ORDER = ("n", "c", "leaf", "depth", "stop", "reuse", "width")
+ORDER = ("n", "c", "leaf", "depth", "stop", "reuse", "width", "prior", "widen")
 LEAF_CODES = {"eval": LEAF_EVAL, "random": LEAF_RANDOM, "greedy": LEAF_GREEDY, "tuned": LEAF_GREEDY}
 assert tuple(LEAF_CODES) == LEAF_NAMES
 DOCS = (
@@ -59,6 +66,11 @@ DOCS = (
     ("stop", "stop once the most visited action leads by more than stop x the iterations left, 0.05..1"),
     ("reuse", "1: keep the subtree of the actions taken for the seat's next decision, 0: a new tree"),
     ("width", f"a decision of m < width legal actions gets n * m / width iterations (0: n), 0..{MAX_WIDTH}"),
+    ("prior", "1: a decision's untried action that the greedy would choose is tried first, 0: at random"),
+    (
+        "widen",
+        f"k > 0: below the root, a node of v visits tries at most 1 + k * sqrt(v) actions, 0..{MAX_WIDEN:g}",
+    ),
 )
 RANGES = {
     "n": (1, MAX_ITERATIONS),
@@ -67,8 +79,10 @@ RANGES = {
     "stop": (0.05, 1.0),
     "reuse": (0, 1),
     "width": (0, MAX_WIDTH),
+    "prior": (0, 1),
+    "widen": (0.0, MAX_WIDEN),
 }
-WHOLE = ("n", "depth", "reuse", "width")
+WHOLE = ("n", "depth", "reuse", "width", "prior")
 
 
 def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
@@ -93,6 +107,8 @@ def build_search(kind: str, args: list[tuple[str, str]], spec: str) -> PlayerSpe
         float(settings["stop"]),
         int(settings["reuse"]),
         int(settings["width"]),
+        int(settings["prior"]),
+        float(settings["widen"]),
     )
     if leaf == "tuned":
         vectors = load_book(tuned_path(), shown=TUNED_NAME).vectors

@@ -20,6 +20,8 @@ comes from the seat's player stream, so a decision depends on (run seed, game, s
 decision) only.
 """
 
+import math
+
 import numpy as np
 
 from emr_sim.codes import (
@@ -35,8 +37,9 @@ from emr_sim.codes import (
 )
 from emr_sim.jit import is_none_type, njit_alloc, njit_entry, njit_inline, overload_by_type
 from emr_sim.players.determinise import determinise, unseen_cards
-from emr_sim.players.evaluate import count_discards, deck_totals, new_scratch, save_discards
-from emr_sim.players.leaf import leaf_value
+from emr_sim.players.evaluate import count_discards, deck_totals, new_scratch, restore_discards, save_discards
+from emr_sim.players.greedy import choose_greedy
+from emr_sim.players.leaf import leaf_value, weight_row
 from emr_sim.players.reuse import K_SIZE, forget, keep_choice, new_history, new_keep, note_action, plant_root
 from emr_sim.players.search_params import (
     DEFAULT_DEPTH,
@@ -53,8 +56,10 @@ from emr_sim.players.search_params import (
     S_EXPLORE,
     S_ITERATIONS,
     S_LEAF,
+    S_PRIOR,
     S_REUSE,
     S_STOP,
+    S_WIDEN,
     S_WIDTH,
     SEARCH_ROW,
 )
@@ -158,12 +163,29 @@ def run_search(obs, T, O, me, prng, seat, root, legal, n, Wseat, sees_all, settl
     leader, lead, second, prior = root_lead(nodes, root, obs[H_PHASE], me, legal, n, slot, child_of)
     fresh = iterations - min(prior, iterations - iterations // FRESH_SHARE)
     root_m = 0  # once every legal action of the root has a child: their number (root_child)
+    guide = expansion_settings(Wseat, gscratch)
     for it in range(fresh):
         if root_m == 0 and match_children(nodes, root, obs[H_PHASE], me, legal, n, slot, root_child) == 0:
             root_m = n
         determinise(obs, me, unseen, n_unseen, R, rng)
         size, plen = descend(
-            R, T, O, nodes, value, slot, path, ev, rlegal, child_of, rng, root, root_child, root_m, size, c
+            R,
+            T,
+            O,
+            nodes,
+            value,
+            slot,
+            path,
+            ev,
+            rlegal,
+            child_of,
+            rng,
+            root,
+            root_child,
+            root_m,
+            size,
+            c,
+            guide,
         )
         reward = leaf_value(R, T, O, me, ev, rlegal, rng, gscratch, Wseat, leaf, depth, scale, bias)
         backpropagate(nodes, value, path, plen, me, reward)
@@ -239,10 +261,49 @@ def read_settings(row):
 
 
 @njit_inline
-def descend(R, T, O, nodes, value, slot, path, ev, legal, child_of, rng, root, root_child, root_m, size, c):
+def expansion_settings(Wseat, gscratch):
+    """(greedy prior, widening constant, the greedy's scratch, the seat's rows): how descend
+    picks the actions it adds (S_PRIOR, S_WIDEN; off in an empty row)."""
+    row = Wseat[SEARCH_ROW]
+    if row[S_ITERATIONS] < 1:
+        return False, 0.0, gscratch, Wseat
+    return row[S_PRIOR] > 0, row[S_WIDEN], gscratch, Wseat
+
+
+@njit_inline
+def may_expand(nodes, node, root, tried, widen):
+    """Whether a decision with an untried action adds one now: always at the root, without
+    widening, or with no child to select; else (S_WIDEN = k) while it has fewer than
+    1 + k * sqrt(visits) children legal here (progressive widening)."""
+    if widen <= 0.0 or node == root or tried == 0:
+        return True
+    return tried < 1 + int(widen * math.sqrt(nodes[node, F_VISITS]))
+
+
+@njit_inline
+def expansion_slot(R, T, O, legal, m, child_of, untried, rng, guide):
+    """The slot of the untried action to add: with the greedy prior, the greedy's choice on
+    the determinisation (its decider's own view of it, as in rollouts: players/leaf.py) when
+    it is untried; else one of the untried at random."""
+    prior, _widen, gscratch, Wseat = guide
+    if prior:
+        q = R[H_DECIDER]
+        restore_discards(gscratch[0])  # the pile's counts as the root's (leaf.leaf_value)
+        code = choose_greedy(R, T, O, q, legal, m, gscratch, True, Wseat[weight_row(R, q)])
+        for k in range(m):
+            if legal[k] == code and child_of[k] == NONE:
+                return k
+    return nth_untried(child_of, m, below(rng, 0, untried))
+
+
+@njit_inline
+def descend(
+    R, T, O, nodes, value, slot, path, ev, legal, child_of, rng, root, root_child, root_m, size, c, guide
+):
     """Walk the tree from `root` on the determinisation R, by UCB, until a decision has an
     action not yet tried: add its node (one of them, at random) and play it. Returns (the
-    pool's size, the path's length); R is left where the walk stopped. With root_m > 0,
+    pool's size, the path's length); R is left where the walk stopped. `guide`
+    (expansion_settings) may pick the greedy's action first and widen a decision slowly. With root_m > 0,
     every legal action of the root has its child, root_child[0..root_m-1] (the root's
     legal actions are the same in every determinisation: they depend on what the searcher
     sees), and the first step selects among them without listing them again."""
@@ -262,8 +323,8 @@ def descend(R, T, O, nodes, value, slot, path, ev, legal, child_of, rng, root, r
         kind = R[H_PHASE]
         q = R[H_DECIDER]
         untried = match_children(nodes, node, kind, q, legal, m, slot, child_of)
-        if untried > 0 and size < MAX_NODES:
-            j = nth_untried(child_of, m, below(rng, 0, untried))
+        if untried > 0 and size < MAX_NODES and may_expand(nodes, node, root, m - untried, guide[1]):
+            j = expansion_slot(R, T, O, legal, m, child_of, untried, rng, guide)
             for k in range(m):
                 if child_of[k] != NONE:
                     nodes[child_of[k], F_AVAIL] += 1

@@ -32,6 +32,8 @@ S_STOP = 6  # stop once the most visited root action leads by more than S_STOP x
 #             left (0 in the row: DEFAULT_STOP, so that rows written before it play as they did)
 S_REUSE = 7  # 1: keep the subtree the actions taken lead to, for the seat's next search
 S_WIDTH = 8  # w > 0: a decision of n < w legal actions gets iterations * n / w (0: all of them)
+S_PRIOR = 9  # 1: a node's untried action of the greedy's choice is tried first (0: at random)
+S_WIDEN = 10  # k > 0: a node below the root of v visits tries at most 1 + k * sqrt(v) actions
 
 LEAF_EVAL = 0  # the evaluation of the new node's position
 LEAF_RANDOM = 1  # uniform random actions for S_DEPTH decisions, then the evaluation
@@ -48,6 +50,9 @@ DEFAULT_STOP = 1.0  # the lead no other action can overcome: the whole budget's 
 DEFAULT_REUSE = 0
 DEFAULT_WIDTH = 0
 MAX_WIDTH = 64
+DEFAULT_PRIOR = 0
+DEFAULT_WIDEN = 0.0  # every action tried before any is tried again
+MAX_WIDEN = 100.0
 
 # The search's version, kept in run records with its settings (PlayerSpec.record): a change
 # that makes the same settings play differently gets a new number, so that runs of the old
@@ -74,6 +79,8 @@ def search_row(
     stop: float = DEFAULT_STOP,
     reuse: int = DEFAULT_REUSE,
     width: int = DEFAULT_WIDTH,
+    prior: int = DEFAULT_PRIOR,
+    widen: float = DEFAULT_WIDEN,
 ) -> np.ndarray:
     """The SEARCH_ROW vector of these settings, with the fitted mapping."""
     row = np.zeros(N_PARAMS_ROW, dtype=np.float64)
@@ -86,6 +93,8 @@ def search_row(
     row[S_STOP] = 0.0 if stop == DEFAULT_STOP else stop
     row[S_REUSE] = reuse
     row[S_WIDTH] = width
+    row[S_PRIOR] = prior
+    row[S_WIDEN] = widen
     return row
 
 
@@ -104,6 +113,8 @@ def check_search_row(row: np.ndarray) -> None:
         (S_STOP, "stopping margin", 0.0, 1.0, False),
         (S_REUSE, "subtree reuse", 0, 1, True),
         (S_WIDTH, "budget width", 0, MAX_WIDTH, True),
+        (S_PRIOR, "greedy prior", 0, 1, True),
+        (S_WIDEN, "progressive widening", 0.0, MAX_WIDEN, False),
     )
     for index, name, low, high, whole in checks:
         value = float(row[index])
