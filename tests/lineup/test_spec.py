@@ -320,6 +320,8 @@ def test_players_lists_every_kind_and_parameter():
         "stop",
         "reuse",
         "width",
+        "prior",
+        "widen",
     ]
 
 
