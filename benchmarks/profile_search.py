@@ -46,7 +46,14 @@ from emr_sim.players.evaluate import (
     unseen_counts,
 )
 from emr_sim.players.greedy import choose_greedy
-from emr_sim.players.ismcts import new_search, nth_untried, read_settings, track_lead
+from emr_sim.players.ismcts import (
+    expansion_settings,
+    expansion_slot,
+    may_expand,
+    new_search,
+    read_settings,
+    track_lead,
+)
 from emr_sim.players.leaf import result_value, weight_row
 from emr_sim.players.observe import observe
 from emr_sim.players.reuse import K_CHOSEN, K_ENTRY, walk
@@ -142,6 +149,7 @@ def profiled_search(obs, T, O, me, legal, n, prng, seat, Wseat, acc, cnt):
     cnt[K_BUDGET] += iterations
     acc[P_SETUP] += cycles() - t0
     root_m = 0
+    guide = expansion_settings(Wseat, gscratch)  # prior and widen: the greedy's choice counts as tree time
     for it in range(iterations):
         a = cycles()
         if root_m == 0 and match_children(nodes, ROOT, obs[C.H_PHASE], me, legal, n, slot, root_child) == 0:
@@ -176,8 +184,8 @@ def profiled_search(obs, T, O, me, legal, n, prng, seat, Wseat, acc, cnt):
             kind = R[C.H_PHASE]
             q = R[C.H_DECIDER]
             untried = match_children(nodes, node, kind, q, rlegal, m, slot, child_of)
-            if untried > 0 and size < MAX_NODES:
-                j = nth_untried(child_of, m, below(rng, 0, untried))
+            if untried > 0 and size < MAX_NODES and may_expand(nodes, node, ROOT, m - untried, guide[1]):
+                j = expansion_slot(R, T, O, rlegal, m, child_of, untried, rng, guide)
                 for k in range(m):
                     if child_of[k] != NONE:
                         nodes[child_of[k], F_AVAIL] += 1
