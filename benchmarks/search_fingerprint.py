@@ -5,8 +5,9 @@ or to what it calls (rules, greedy rollouts) changes no decision of a given play
     python benchmarks/search_fingerprint.py check BASELINE.npz [--games 120] [--only TEXT]
 
 Plays a fixed set of matches of ismcts players (each leaf policy, ismcts-open, fury off and
-on with several master pairs, small and default budgets) in the jitted game loop, and keeps
-per game the whole sequence of action codes and the result record. `check` replays them and
+on with several master pairs, small and default budgets, the greedy-guided settings) in the
+jitted game loop, and keeps per game the whole sequence of action codes and the result
+record. `check` replays them and
 lists every match that differs (how many games, the first decision that differs). A match
 missing from the baseline is reported as new. benchmarks/greedy_fingerprint.py does the same
 for the greedy and random players.
@@ -106,6 +107,8 @@ def matches(games: int):
         yield name, fury, "ismcts:50,ismcts(n=30,c=0.5,depth=2)", (a, b), 34 + k, games // 2
     yield "on ismcts-open:40-greedy", fury, "ismcts-open:40,greedy", (6, 0), 38, games // 2
     yield "on ismcts:400-ismcts:200", fury, "ismcts:400,ismcts:200", (0, 5), 39, max(2, games // 6)
+    guided = "ismcts(n=60,prior=1,widen=1),ismcts(n=40,leaf=tuned,prior=1,widen=0.5)"
+    yield "on guided prior-widen", fury, guided, (1, 4), 40, games // 2
 
 
 def play_all(games: int, only: str | None) -> dict[str, np.ndarray]:
