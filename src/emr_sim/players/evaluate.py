@@ -23,6 +23,7 @@ from emr_sim.codes import (
     EFFECT_DRAW,
     EFFECT_NONE,
     EFFECT_REMOVE,
+    EFFECT_SLIDE,
     EFFECT_TRAP_CARD,
     EFFECT_TRAP_ZONE,
     EV_SIZE,
@@ -433,12 +434,20 @@ def counter_chance(obs, T, O, counts, p):
 def board_eval(obs, T, O, counts, me, W):
     """A static value of the boards for `me` (health, threats, tokens)."""
     o = 1 - me
-    value = float(obs[pb(me) + P_HEALTH] - obs[pb(o) + P_HEALTH])
     # the boards are read before the chance table is (its writes would make them reloaded)
     mine = outer_value(obs, T, me)
     theirs = outer_value(obs, T, o)
     me_left, me_right = side_need(obs, T, O, me, 0, mine), side_need(obs, T, O, me, 1, mine)
     them_left, them_right = side_need(obs, T, O, o, 0, theirs), side_need(obs, T, O, o, 1, theirs)
+    return board_value(obs, counts, me, W, me_left, me_right, them_left, them_right)
+
+
+@njit
+def board_value(obs, counts, me, W, me_left, me_right, them_left, them_right):
+    """board_eval from the side_need of the opponent's two sides against me (me_left,
+    me_right) and of mine against it (them_left, them_right)."""
+    o = 1 - me
+    value = float(obs[pb(me) + P_HEALTH] - obs[pb(o) + P_HEALTH])
     draws = int(W[K_THREAT_DRAWS])
     my_hand = obs[pb(me) + P_HAND_N] + draws
     their_hand = obs[pb(o) + P_HAND_N] + draws
@@ -471,6 +480,88 @@ def board_eval(obs, T, O, counts, me, W):
             if tokens != 0:
                 value += sign * w_power * tokens
     return value
+
+
+@njit
+def pair_needs(obs, T, O, me):
+    """What board_value reads of the boards' pairs: the side_need of both players' two sides,
+    each as if that side had room (side_need_any), for moved_eval."""
+    o = 1 - me
+    mine = outer_value(obs, T, me)
+    theirs = outer_value(obs, T, o)
+    return (
+        side_need_any(obs, T, O, me, 0, mine),
+        side_need_any(obs, T, O, me, 1, mine),
+        side_need_any(obs, T, O, o, 0, theirs),
+        side_need_any(obs, T, O, o, 1, theirs),
+    )
+
+
+@njit
+def side_need_any(obs, T, O, me, side, defence):
+    """side_need as if the opponent's `side` had room (play_zones' zones without its test)."""
+    o = 1 - me
+    oz = pair_left(obs, o)
+    if side == 0:
+        base, far = T[card_at(obs, o, oz), CF_LEFT], oz + 1
+    else:
+        base, far = T[card_at(obs, o, oz + 1), CF_RIGHT], oz
+    need = defence - base
+    if need < 1 or need > 5:
+        return 0, 0
+    dmg, _penalty = zone_hit_damage(obs, T, O, o, far)
+    return need, dmg
+
+
+@njit
+def with_room(need_dmg, room):
+    """A side_need_any as side_need gives it: (0, 0) for a side without room (R-PLAY)."""
+    return need_dmg if room else (0, 0)
+
+
+@njit
+def moved_eval(trial, counts, me, W, needs):
+    """board_eval of `trial`, whose pairs may stand elsewhere than those of the observation
+    `needs` were worked out from (pair_needs) but hold the same cards in the same order, with
+    the same power tokens, and whose block states count the same for R-PENALTY: an E-SLIDE,
+    or an H-ILLUSION jump with no card blocked. Each side_need is then that of the
+    observation if the side has room where the pair stands now (play_zones), else (0, 0):
+    the same numbers, so the same value bit for bit."""
+    o = 1 - me
+    mz = pair_left(trial, me)
+    oz = pair_left(trial, o)
+    me_left_any, me_right_any, them_left_any, them_right_any = needs
+    return board_value(
+        trial,
+        counts,
+        me,
+        W,
+        with_room(me_left_any, oz >= 1),
+        with_room(me_right_any, oz + 2 < N_ZONES),
+        with_room(them_left_any, mz >= 1),
+        with_room(them_right_any, mz + 2 < N_ZONES),
+    )
+
+
+@njit
+def uses_needs(effect):
+    """Whether trial_eval judges `effect`'s trials from pair_needs (else by board_eval).
+    Only E-SLIDE's: working out again the one side_need that an E-POWER trial changes
+    measured slower than board_eval."""
+    return effect == EFFECT_SLIDE
+
+
+NO_NEEDS = ((0, 0), (0, 0), (0, 0), (0, 0))  # pair_needs' place when no trial reads it
+
+
+@njit
+def trial_eval(trial, T, O, counts, me, W, needs, effect):
+    """board_eval of `trial` after `effect` was applied to the observation `needs` were
+    worked out from (pair_needs; NO_NEEDS unless uses_needs(effect)): E-SLIDE moves a pair
+    (moved_eval), the rest by board_eval."""
+    if effect == EFFECT_SLIDE:
+        return moved_eval(trial, counts, me, W, needs)
+    return board_eval(trial, T, O, counts, me, W)
 
 
 @njit
@@ -526,10 +617,11 @@ def token_effect_delta(obs, me, effect, code, W):
 
 
 @njit_entry
-def effect_value(trial, obs, T, O, ev, counts, targets, me, code, base, W):
+def effect_value(trial, obs, T, O, ev, counts, targets, me, code, base, needs, W):
     """Value after applying the pending effect at `code` (E-DRAW and E-COPY judged directly)
     to `trial`, a copy of `obs`, whose board_eval is `base` (E-DRAW and E-COPY start from
-    the unchanged boards: their board_eval would be base again, bit for bit)."""
+    the unchanged boards: their board_eval would be base again, bit for bit) and whose
+    pair_needs are `needs` (NO_NEEDS unless uses_needs of the effect)."""
     effect = trial[RES_EFFECT]
     q = target_player(code)
     if effect == EFFECT_DRAW:
@@ -539,7 +631,7 @@ def effect_value(trial, obs, T, O, ev, counts, targets, me, code, base, W):
         copied = T[trial[pb(q) + P_ZCARD + sub], CF_EFFECT]
         return best_effect_value(trial, obs, T, O, ev, counts, targets, me, copied, base, W)
     apply_effect(trial, T, O, ev, me, effect, code)
-    return board_eval(trial, T, O, counts, me, W)
+    return trial_eval(trial, T, O, counts, me, W, needs, effect)
 
 
 @njit_entry
@@ -550,6 +642,7 @@ def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect, base, W
     if effect == EFFECT_COPY or effect == EFFECT_NONE:
         return base
     m = effect_targets(trial, T, O, effect, targets, 0)
+    needs = pair_needs(trial, T, O, me) if uses_needs(effect) and m > 0 else NO_NEEDS
     best = base
     for k in range(m):
         code = targets[k]
@@ -563,7 +656,7 @@ def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect, base, W
             else:
                 ev[0, 0] = 0
                 apply_effect(trial, T, O, ev, me, effect, code)
-                s = board_eval(trial, T, O, counts, me, W)
+                s = trial_eval(trial, T, O, counts, me, W, needs, effect)
                 copy_span(trial, obs, TRIAL_SPAN)
         if s > best:
             best = s

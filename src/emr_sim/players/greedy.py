@@ -60,6 +60,7 @@ from emr_sim.players.evaluate import (
     DRAGON_COL,
     HIT_GAIN_COL,
     MISC_ROW,
+    NO_NEEDS,
     NOT_A_TOKEN_EFFECT,
     PLAN_ROW,
     TRIAL_SPAN,
@@ -70,10 +71,13 @@ from emr_sim.players.evaluate import (
     effect_value,
     hit_estimate,
     keep_value,
+    moved_eval,
+    pair_needs,
     prepare_threats,
     token_effect_delta,
     token_value,
     unseen_counts,
+    uses_needs,
 )
 from emr_sim.players.params import (
     K_BLOCK_COST,
@@ -315,7 +319,12 @@ def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets, W):
     """An effect's target: try each on a copy of the observation, keep the best."""
     copy_span(trial, obs, STATE_SIZE)
     best = A_PASS
-    base = board_eval(obs, T, O, counts, me, W)
+    if uses_needs(obs[RES_EFFECT]):  # the trials' side_needs, and this board_eval from them
+        needs = pair_needs(obs, T, O, me)
+        base = moved_eval(obs, counts, me, W, needs)
+    else:
+        needs = NO_NEEDS
+        base = board_eval(obs, T, O, counts, me, W)
     best_score = base + W[K_EFFECT_MARGIN]
     for k in range(n):
         code = legal[k]
@@ -327,7 +336,7 @@ def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets, W):
         else:
             copy_span(trial, obs, TRIAL_SPAN)  # all that a trial effect changes
             ev[0, 0] = 0
-            s = effect_value(trial, obs, T, O, ev, counts, targets, me, code, base, W)
+            s = effect_value(trial, obs, T, O, ev, counts, targets, me, code, base, needs, W)
         if s > best_score:
             best_score = s
             best = code

@@ -45,6 +45,8 @@ from emr_sim.players.evaluate import (
     board_eval,
     copy_span,
     counter_chance,
+    moved_eval,
+    pair_needs,
     side_info,
     side_threat,
     zone_card_damage,
@@ -134,11 +136,13 @@ def blocked_cards(obs, p):
 @njit_entry
 def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev, W):
     """Illusion: the jump whose boards score best, unblocking counted as a gain. A jump
-    changes only the header and the player blocks (TRIAL_SPAN)."""
+    changes only the header and the player blocks (TRIAL_SPAN). Without a blocked card a
+    jump changes no side_need but by the room beside the pair (evaluate.moved_eval)."""
     copy_span(trial, obs, STATE_SIZE)
     blocked = blocked_cards(obs, me)
+    needs = pair_needs(obs, T, O, me)
     best = A_PASS
-    best_score = board_eval(obs, T, O, counts, me, W) + W[K_ILLUSION_MARGIN]
+    best_score = moved_eval(obs, counts, me, W, needs) + W[K_ILLUSION_MARGIN]  # board_eval(obs)
     for k in range(n):
         code = legal[k]
         if code == A_PASS:
@@ -146,7 +150,11 @@ def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev, W):
         copy_span(trial, obs, TRIAL_SPAN)
         ev[0, 0] = 0
         jump(trial, T, O, ev, me, target_sub(code))
-        score = board_eval(trial, T, O, counts, me, W) + W[K_UNBLOCK] * (blocked - blocked_cards(trial, me))
+        if blocked == 0:
+            value = moved_eval(trial, counts, me, W, needs)
+        else:  # R-PENALTY: the jump unblocks my cards
+            value = board_eval(trial, T, O, counts, me, W)
+        score = value + W[K_UNBLOCK] * (blocked - blocked_cards(trial, me))
         if score > best_score:
             best_score = score
             best = code
