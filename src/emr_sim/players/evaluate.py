@@ -204,8 +204,9 @@ def unseen_counts(obs, T, me, counts):
         c = obs[base + P_ASIDE + k]
         left, right, dragons, cards = packed_add(T, c, -1, left, right, dragons, cards)
     for p in range(2):
-        for z in range(N_ZONES):
-            c = obs[pb(p) + P_ZCARD + z]
+        z = pair_left(obs, p)  # R-BOARD: a board's only cards are its pair's two
+        for zz in range(z, z + 2):
+            c = obs[pb(p) + P_ZCARD + zz]
             if c >= 0 and T[c, CF_COLOUR] != COLOUR_BOW:
                 left, right, dragons, cards = packed_add(T, c, -1, left, right, dragons, cards)
     c = obs[RES_EJECTED]
