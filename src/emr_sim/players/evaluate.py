@@ -642,8 +642,8 @@ def best_effect_value(trial, obs, T, O, ev, counts, targets, me, effect, base, W
     F-CHOOSE weighs two effects from the same boards); `trial` is left as it came."""
     if effect == EFFECT_COPY or effect == EFFECT_NONE:
         return base
-    m = effect_targets(trial, T, O, effect, targets, 0)
-    needs = pair_needs(trial, T, O, me) if uses_needs(effect) and m > 0 else NO_NEEDS
+    m = effect_targets(obs, T, O, effect, targets, 0)  # E-DRAW's read the piles: not in trial
+    needs = pair_needs(obs, T, O, me) if uses_needs(effect) and m > 0 else NO_NEEDS
     best = base
     for k in range(m):
         code = targets[k]

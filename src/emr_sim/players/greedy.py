@@ -51,7 +51,6 @@ from emr_sim.codes import (
     RES_DAMAGE,
     RES_EFFECT,
     RES_EJECTED,
-    STATE_SIZE,
     TOKEN_CARD,
 )
 from emr_sim.jit import njit_entry, njit_inline
@@ -316,8 +315,8 @@ def choose_token_move(obs, T, O, me, legal, n, counts, W):
 
 @njit_entry
 def choose_effect(obs, T, O, me, legal, n, counts, trial, ev, targets, W):
-    """An effect's target: try each on a copy of the observation, keep the best."""
-    copy_span(trial, obs, STATE_SIZE)
+    """An effect's target: try each on a copy of the observation, keep the best. Each trial
+    copies what it may change (TRIAL_SPAN) first; nothing reads the trial past it."""
     best = A_PASS
     if uses_needs(obs[RES_EFFECT]):  # the trials' side_needs, and this board_eval from them
         needs = pair_needs(obs, T, O, me)

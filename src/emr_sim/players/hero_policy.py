@@ -35,7 +35,6 @@ from emr_sim.codes import (
     RES_DAMAGE,
     RES_EJECTED,
     RES_PLAYED,
-    STATE_SIZE,
 )
 from emr_sim.jit import njit, njit_entry, njit_inline
 from emr_sim.players.evaluate import (
@@ -71,7 +70,7 @@ from emr_sim.rules.techniques import jump
 @njit_entry
 def choose_fury(obs, T, O, me, counts, trial, ev, targets, W):
     """F-CHOOSE: YES when the played card's effect is worth more than the ejected card's."""
-    copy_span(trial, obs, STATE_SIZE)
+    copy_span(trial, obs, TRIAL_SPAN)  # best_effect_value's trials read no further
     base = board_eval(obs, T, O, counts, me, W)  # both effects start from these boards
     played_effect = T[obs[RES_PLAYED], CF_EFFECT]
     played = best_effect_value(trial, obs, T, O, ev, counts, targets, me, played_effect, base, W)
@@ -136,9 +135,9 @@ def blocked_cards(obs, p):
 @njit_entry
 def choose_illusion(obs, T, O, me, legal, n, counts, trial, ev, W):
     """Illusion: the jump whose boards score best, unblocking counted as a gain. A jump
-    changes only the header and the player blocks (TRIAL_SPAN). Without a blocked card a
-    jump changes no side_need but by the room beside the pair (evaluate.moved_eval)."""
-    copy_span(trial, obs, STATE_SIZE)
+    changes only the header and the player blocks (TRIAL_SPAN), and board_eval reads no
+    further: each jump is tried on a copy of them. Without a blocked card a jump changes no
+    side_need but by the room beside the pair (evaluate.moved_eval)."""
     blocked = blocked_cards(obs, me)
     needs = pair_needs(obs, T, O, me)
     best = A_PASS
