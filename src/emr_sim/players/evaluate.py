@@ -560,7 +560,7 @@ def trial_eval(trial, T, O, counts, me, W, needs, effect):
     """board_eval of `trial` after `effect` was applied to the observation `needs` were
     worked out from (pair_needs; NO_NEEDS unless uses_needs(effect)): E-SLIDE moves a pair
     (moved_eval), the rest by board_eval."""
-    if effect == EFFECT_SLIDE:
+    if uses_needs(effect):
         return moved_eval(trial, counts, me, W, needs)
     return board_eval(trial, T, O, counts, me, W)
 

@@ -8,7 +8,9 @@ exploration term counts the iterations in which it was legal), adds one new node
 the position it leads to (players/leaf.py: a rollout cut off after a depth, then the
 greedy's evaluation mapped to a win probability) and adds that value to the path. The
 tree's nodes are the searcher's information sets: they are keyed by the actions taken
-(with the decision kind and decider), never by the cards the seat cannot see. Every
+(with the decision kind and decider), never by the cards the seat cannot see. With the prior
+(S_PRIOR) a decision's first new node is the greedy's choice there, and with widening
+(S_WIDEN) a node below the root adds children only as its visits grow. Every
 decision kind is a node; forced decisions (one legal action) are played through.
 
 The action chosen is the root's most visited child. A player's search stops as soon as
@@ -300,13 +302,13 @@ def expansion_slot(R, T, O, legal, m, child_of, untried, rng, guide):
 def descend(
     R, T, O, nodes, value, slot, path, ev, legal, child_of, rng, root, root_child, root_m, size, c, guide
 ):
-    """Walk the tree from `root` on the determinisation R, by UCB, until a decision has an
-    action not yet tried: add its node (one of them, at random) and play it. Returns (the
-    pool's size, the path's length); R is left where the walk stopped. `guide`
-    (expansion_settings) may pick the greedy's action first and widen a decision slowly. With root_m > 0,
-    every legal action of the root has its child, root_child[0..root_m-1] (the root's
-    legal actions are the same in every determinisation: they depend on what the searcher
-    sees), and the first step selects among them without listing them again."""
+    """Walk the tree from `root` on the determinisation R, by UCB, until a decision adds an
+    action not yet tried (may_expand): add its node (expansion_slot: the greedy's choice
+    with the prior, else one at random) and play it. Returns (the pool's size, the path's
+    length); R is left where the walk stopped. With root_m > 0, every legal action of the
+    root has its child, root_child[0..root_m-1] (the root's legal actions are the same in
+    every determinisation: they depend on what the searcher sees), and the first step
+    selects among them without listing them again."""
     node = root
     plen = 0
     if root_m > 0:
