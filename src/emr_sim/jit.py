@@ -78,10 +78,54 @@ class _Dispatcher(CPUDispatcher):
         return super().get_call_template(args, kws)
 
 
+# Indexing without the negative-index wrap. numba lets a jitted function index an array
+# with a negative number from its end, as Python does: every index of a signed type that
+# LLVM cannot prove non-negative gets a test and a select (idx < 0 ? idx + size : idx)
+# before the load or store. The kernels index arrays everywhere and never with a negative
+# number (tests/loops/test_boundscheck.py plays games of every player with numba's bounds
+# checking on, which refuses one): the selects were about a sixth of a greedy game's time
+# (docs/benchmarks.md). numba has no option to leave them out, so its fix_integer_index
+# is replaced by one that leaves the wrap out for the functions of the modules that compile
+# with this module's decorators (known by the start of their mangled names), and keeps it
+# for every other function: numba's own, and any other numba user's in the process.
+_NO_WRAP_PREFIXES: set[str] = set()
+
+
+def _module_prefix(module: str) -> str:
+    """The start of the mangled name numba gives every function of `module`."""
+    from numba.core.itanium_mangler import PREFIX, mangle_identifier
+
+    return PREFIX + mangle_identifier(module + "._")[:-3]  # "N<len><part>...1_E" less "1_E"
+
+
+def _no_wrap_for(fn) -> None:
+    """Compile the functions of fn's module without the negative-index wrap."""
+    _NO_WRAP_PREFIXES.add(_module_prefix(fn.__module__))
+
+
+def _install_no_wrap() -> None:
+    from numba.np import arrayobj
+
+    numba_fix = arrayobj.fix_integer_index
+
+    def fix_integer_index(context, builder, idxty, idx, size):
+        """numba's, without the wrap in the functions of _NO_WRAP_PREFIXES' modules."""
+        if idxty.signed and builder.function.name.startswith(tuple(_NO_WRAP_PREFIXES)):
+            return context.cast(builder, idx, idxty, types.intp)
+        return numba_fix(context, builder, idxty, idx, size)
+
+    arrayobj.fix_integer_index = fix_integer_index
+
+
+_install_no_wrap()
+
+
 def _jit(fn, **options):
-    """numba.njit(cache=True, **options)(fn) with the dispatcher above."""
+    """numba.njit(cache=True, **options)(fn) with the dispatcher above, indexing without
+    the negative-index wrap."""
     if numba.config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1: plain Python, as numba.njit gives it
         return fn
+    _no_wrap_for(fn)
     options = {"nopython": True, "boundscheck": None, **options}  # as numba.njit sets them
     dispatcher = _Dispatcher(py_func=fn, locals={}, targetoptions=options)
     dispatcher.enable_caching()

@@ -1,8 +1,11 @@
-"""The kernels never index out of bounds: whole games with numba's bounds checking on.
+"""The kernels never index out of bounds, nor with a negative number: whole games of every
+player with numba's bounds checking on.
 
 Runs the invariant harness in a subprocess with NUMBA_BOUNDSCHECK=1 (its own compile
 cache, keyed by the kernel sources like the normal one): an out-of-bounds index then
-raises IndexError instead of silently corrupting memory.
+raises IndexError instead of silently corrupting memory. The kernels are compiled without
+numba's negative-index wrap (emr_sim/jit.py), so a negative index is out of bounds too:
+the same run shows that they never use one, and that other numba code keeps the wrap.
 """
 
 import os
@@ -11,10 +14,15 @@ import subprocess
 import sys
 
 SCRIPT = """
+import numba
 import numpy as np
-from emr_sim.loops import invariants
 from emr_sim.cards import card_table, load_deck
+from emr_sim.game.core import player_weights
+from emr_sim.jit import njit_entry
+from emr_sim.loops import invariants
 from emr_sim.options import make_options
+
+SEARCH = "ismcts(n=24,leaf=tuned,reuse=1,prior=1,widen=1),ismcts-open(n=16,depth=2)"
 for rules in ({}, {"fury": "on", "hero_select": "random", "copy_copy": "on", "extra_max": "2"}):
     opts = make_options(rules)
     table = card_table(load_deck(), opts)
@@ -22,15 +30,31 @@ for rules in ({}, {"fury": "on", "hero_select": "random", "copy_copy": "on", "ex
         out = np.zeros((300, 3), dtype=np.int64)
         invariants.run_checked(table, opts, 77, 0, 300, np.array([*kinds, 0, 6]), out)
         assert (out[:, 0] == 0).all(), (rules, kinds)
+    out = np.zeros((6, 3), dtype=np.int64)
+    invariants.run_checked(table, opts, 77, 0, 6, np.array([3, 4, 0, 6]), out, player_weights(SEARCH))
+    assert (out[:, 0] == 0).all(), (rules, "search")
+
+@njit_entry
+def kernel_item(a, i):
+    return a[i]
+
+try:
+    kernel_item(np.arange(3), -1)
+except IndexError:
+    print("kernels: no wrap")
+other = {}
+exec("def item(a, i):\\n    return a[i]\\n", {"__name__": "other_numba_user"}, other)
+assert numba.njit(other["item"])(np.arange(3), -1) == 2  # numba's own wrap, outside the kernels
 print("bounds ok")
 """
 
 
-def test_kernels_stay_in_bounds_with_boundscheck_on():
+def test_kernels_stay_in_bounds_with_boundscheck_on(tmp_path):
     base = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache"))
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "EMR_SIM_CACHE": str(base / "emr_sim-boundscheck")}
-    out = subprocess.run(
-        [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=1200
-    )
+    script = tmp_path / "bounds_check.py"  # a file: numba caches a function by its file
+    script.write_text(SCRIPT)
+    out = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=1200)
     assert out.returncode == 0, out.stderr[-3000:]
+    assert "kernels: no wrap" in out.stdout
     assert "bounds ok" in out.stdout
