@@ -106,7 +106,9 @@ def _no_wrap_for(fn) -> None:
 def _install_no_wrap() -> None:
     from numba.np import arrayobj
 
-    numba_fix = arrayobj.fix_integer_index
+    numba_fix = getattr(arrayobj, "fix_integer_index", None)
+    if numba_fix is None:  # a numba that names it otherwise: the wrap stays, as numba has it
+        return
 
     def fix_integer_index(context, builder, idxty, idx, size):
         """numba's, without the wrap in the functions of _NO_WRAP_PREFIXES' modules."""
