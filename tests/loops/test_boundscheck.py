@@ -49,10 +49,12 @@ print("bounds ok")
 """
 
 
-def test_kernels_stay_in_bounds_with_boundscheck_on(tmp_path):
+def test_kernels_stay_in_bounds_with_boundscheck_on():
     base = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache"))
-    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "EMR_SIM_CACHE": str(base / "emr_sim-boundscheck")}
-    script = tmp_path / "bounds_check.py"  # a file: numba caches a function by its file
+    cache = base / "emr_sim-boundscheck"
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "EMR_SIM_CACHE": str(cache)}
+    cache.mkdir(parents=True, exist_ok=True)
+    script = cache / "bounds_check.py"  # a file of its own, in one place: numba caches by file
     script.write_text(SCRIPT)
     out = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=1200)
     assert out.returncode == 0, out.stderr[-3000:]
