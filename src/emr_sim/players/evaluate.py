@@ -305,13 +305,20 @@ def hit_estimate(obs, T, O, a, far):
 def side_reach(obs, T, me, side):
     """The opponent playing on `side` next turn (R-PLAY): (the zone of the card it would eject,
     -1 when that side has no room; the number its attack adds to the new card's)."""
-    o = 1 - me
-    new, far = play_zones(obs, o, side)
+    new, _far = play_zones(obs, 1 - me, side)
     if new < 0:
         return -1, 0
+    return side_reach_any(obs, T, me, side)
+
+
+@njit
+def side_reach_any(obs, T, me, side):
+    """side_reach as if the opponent's `side` had room (play_zones' zones without its test)."""
+    o = 1 - me
     oz = pair_left(obs, o)
-    base = T[card_at(obs, o, oz), CF_LEFT] if side == 0 else T[card_at(obs, o, oz + 1), CF_RIGHT]
-    return far, base
+    if side == 0:
+        return oz + 1, T[card_at(obs, o, oz), CF_LEFT]
+    return oz, T[card_at(obs, o, oz + 1), CF_RIGHT]
 
 
 @njit
@@ -362,14 +369,10 @@ def side_need(obs, T, O, me, side, defence):
     outside 1..5, R-HIT); the damage before blocks, by the rules' hit_damage as side_info
     works it out, and only then: most needs are out of reach, and the damage is the dear
     part (R-PENALTY counts the blocked cards)."""
-    far, base = side_reach(obs, T, me, side)
-    if far < 0:
+    new, _far = play_zones(obs, 1 - me, side)
+    if new < 0:
         return 0, 0
-    need = defence - base
-    if need < 1 or need > 5:
-        return 0, 0
-    dmg, _penalty = zone_hit_damage(obs, T, O, 1 - me, far)
-    return need, dmg
+    return side_need_any(obs, T, O, me, side, defence)
 
 
 @njit
@@ -500,17 +503,12 @@ def pair_needs(obs, T, O, me):
 
 @njit
 def side_need_any(obs, T, O, me, side, defence):
-    """side_need as if the opponent's `side` had room (play_zones' zones without its test)."""
-    o = 1 - me
-    oz = pair_left(obs, o)
-    if side == 0:
-        base, far = T[card_at(obs, o, oz), CF_LEFT], oz + 1
-    else:
-        base, far = T[card_at(obs, o, oz + 1), CF_RIGHT], oz
+    """side_need as if the opponent's `side` had room (side_reach_any)."""
+    far, base = side_reach_any(obs, T, me, side)
     need = defence - base
     if need < 1 or need > 5:
         return 0, 0
-    dmg, _penalty = zone_hit_damage(obs, T, O, o, far)
+    dmg, _penalty = zone_hit_damage(obs, T, O, 1 - me, far)
     return need, dmg
 
 
