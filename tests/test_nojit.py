@@ -42,7 +42,7 @@ def test_marked_rule_tests_pass_without_jit():
 
 def test_the_line_mode_with_a_hint_is_identical_with_and_without_jit():
     """`play --human` (the person-vs-program game, its warm-up and a hint from the search) as
-    plain Python gives the same transcript (emr_sim.game.versus, emr_sim.game.linemode)."""
+    plain Python gives the same transcript (games/emr/face: versus, linemode)."""
     cmd = [sys.executable, "-m", "emr_sim.cli", "play", "--human", "--seed", "3", "--advisor", "ismcts:50"]
     typed = "1\nhint\n2\nquit\n"
 

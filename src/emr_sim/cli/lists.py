@@ -14,7 +14,7 @@ from emr_sim.cli.options import deck_option, json_option
 @deck_option
 def cards(deck_path: str | None) -> None:
     """Print the deck as a table, with a summary per colour."""
-    from emr_sim.cards import format_cards_table, load_deck
+    from emr_sim.games.emr.cards import format_cards_table, load_deck
 
     click.echo(format_cards_table(load_deck(deck_path)), nl=False)  # the table ends with its newline
 
@@ -39,6 +39,6 @@ def rules() -> None:
 @json_option("the kinds and parameters")
 def players(as_json: bool) -> None:
     """List the player kinds and the greedy's parameters (--players SPEC,SPEC; docs/players.md)."""
-    from emr_sim.lineup.listing import kinds_json, kinds_lines
+    from emr_sim.games.emr.lineup.listing import kinds_json, kinds_lines
 
     click.echo(json.dumps(kinds_json(), indent=1) if as_json else "\n".join(kinds_lines()))

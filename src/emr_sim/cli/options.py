@@ -115,7 +115,7 @@ cards_option = click.option(
     "(for `emr-sim card-stats`; docs/insight.md).",
 )
 
-# a game against a program (play --human, tui): None means the default of emr_sim.game.versus
+# a game against a program (play --human, tui): None means the default of emr_sim.games.emr.face.versus
 seat_option = click.option("--seat", type=click.IntRange(0, 1), default=None, help="Your seat (default 0).")
 opponent_option = click.option(
     "--opponent", default=None, help="The program you play: a player spec (default greedy)."
@@ -128,7 +128,7 @@ versus_options = bundle(seat_option, opponent_option, advisor_option)
 
 def rules_dict(rules: tuple[str, ...], fury: bool | None = None) -> dict[str, str]:
     """--rule NAME=VALUE options as a dict (fury set too when --fury/--no-fury was given)."""
-    from emr_sim.options import parse_rule
+    from emr_sim.games.emr.options import parse_rule
 
     out = dict(parse_rule(r) for r in rules)
     if fury is not None:

@@ -66,17 +66,17 @@ def play(
         return
     if (seat, opponent, advisor, save) != (None,) * 4:
         raise BadInputExit("--seat, --opponent, --advisor and --save go with --human")
-    from emr_sim.game.core import hero_mode_rules
-    from emr_sim.game.core import play as play_game
-    from emr_sim.game.export import game_json
-    from emr_sim.game.log import summary_line
-    from emr_sim.lineup.spec import parse_sides
+    from emr_sim.games.emr.face.core import hero_mode_rules
+    from emr_sim.games.emr.face.core import play as play_game
+    from emr_sim.games.emr.face.export import game_json
+    from emr_sim.games.emr.face.log import summary_line
+    from emr_sim.games.emr.lineup.spec import parse_sides
 
     sides = parse_sides(players)
     chosen = hero_mode_rules(rules_dict(rules, fury), heroes)
     deck = deck_path
     if variant:
-        from emr_sim.cards import load_deck
+        from emr_sim.games.emr.cards import load_deck
         from emr_sim.simulate.variants import changed_deck, check_playable, parse_variant
 
         parsed = parse_variant(variant)
@@ -94,10 +94,10 @@ def play(
 
 
 def play_human(seed, index, heroes, deck_path, rules, seat, opponent, advisor, save) -> None:
-    """`play --human`: the line mode (emr_sim.game.linemode) on stdin and stdout."""
-    from emr_sim.game.linemode import ENDED, Lines, run_line_game
-    from emr_sim.game.versus import Versus, setup_from_options
-    from emr_sim.game.warm import warm_kernels
+    """`play --human`: the line mode (emr_sim.games.emr.face.linemode) on stdin and stdout."""
+    from emr_sim.games.emr.face.linemode import ENDED, Lines, run_line_game
+    from emr_sim.games.emr.face.versus import Versus, setup_from_options
+    from emr_sim.games.emr.face.warm import warm_kernels
 
     if save:
         check_output(save, "the game record")
@@ -155,8 +155,8 @@ def resolve(position, action, list_only, as_json, output, advise, seed, deck_pat
     With --advise, the search's visits and estimated win rate of each legal action.
     """
     skip_blas_probe()
-    from emr_sim.game.core import Game
-    from emr_sim.game.export import legal_json, resolve_json
+    from emr_sim.games.emr.face.core import Game
+    from emr_sim.games.emr.face.export import legal_json, resolve_json
 
     if output:
         check_output(output, "the position")
@@ -164,8 +164,8 @@ def resolve(position, action, list_only, as_json, output, advise, seed, deck_pat
         raise BadInputExit("--advise takes a position only (no ACTION, --list or --output)")
     game = Game.from_position(position, deck_path)
     if advise is not None:
-        from emr_sim.game.advise import advice_json, advice_lines
-        from emr_sim.game.advise import advise as advise_on
+        from emr_sim.games.emr.face.advise import advice_json, advice_lines
+        from emr_sim.games.emr.face.advise import advise as advise_on
 
         table = advise_on(game, advise, seed)
         click.echo(json.dumps(advice_json(table)) if as_json else "\n".join(advice_lines(table)))
@@ -209,7 +209,7 @@ def position() -> None:
 def position_new(heroes, step, output, deck_path) -> None:
     """Write a commented short position (TOML) that loads as it is, to edit by hand."""
     from emr_sim.files.write import write_text
-    from emr_sim.game.template import new_template
+    from emr_sim.games.emr.face.template import new_template
 
     if output:
         check_output(output, "the template")
@@ -226,8 +226,8 @@ def position_new(heroes, step, output, deck_path) -> None:
 def position_show(position_file, deck_path) -> None:
     """Print a position's board, hands and piles in words, and its legal actions."""
     skip_blas_probe()
-    from emr_sim.game.core import Game
-    from emr_sim.game.show import show_text
+    from emr_sim.games.emr.face.core import Game
+    from emr_sim.games.emr.face.show import show_text
 
     game = Game.from_position(position_file, deck_path)
     click.echo(show_text(game.state, game.table, game.opts) + legal_text(game))

@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
-from emr_sim.cards import Deck, load_deck
 from emr_sim.errors import BadInput
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import Deck, load_deck
 from emr_sim.simulate.cellcheck import columns_problem
 from emr_sim.simulate.records import card_column, has_cards
 from emr_sim.simulate.rundir import has_card_events, load_games, read_run, repair_command

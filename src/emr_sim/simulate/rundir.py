@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.errors import BadInput, quoted
 from emr_sim.files.read import InputFileError, read_input, read_json_record
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
 from emr_sim.simulate.recordcheck import MANIFEST, record_problem
@@ -105,7 +105,7 @@ def read_run(run_dir: str | Path) -> dict:
     return with_search_version(record)
 
 
-# the search's version (players/search_params.SEARCH_VERSION) of a search player in a record
+# the search's version (games/emr/players/search_params.SEARCH_VERSION) of a search player in a record
 # from before versions were kept: the search of issue 14 (kept here: reading a run loads no
 # player module)
 UNRECORDED_SEARCH_VERSION = 1
@@ -180,7 +180,7 @@ def spec_changes(old: object, new: object) -> list[str]:
 
 def repair_command(run_dir: str | Path, record: dict) -> str:
     """The `emr-sim matrix` command that resumes the run (plays the missing cells again)."""
-    from emr_sim.options import default_options, describe_options
+    from emr_sim.games.emr.options import default_options, describe_options
 
     words = ["emr-sim", "matrix", "-o", str(run_dir), "--heroes", ",".join(record["heroes"])]
     words += ["-n", str(record["games_per_cell"])]
