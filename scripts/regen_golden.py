@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from emr_sim.cli import main
 
-GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "tests" / "game" / "golden"
+GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "tests" / "games" / "emr" / "face" / "golden"
 # (file name, command line)
 GAMES = (
     ("seed1_greedy_random.txt", ["play", "--seed", "1", "--players", "greedy,random"]),

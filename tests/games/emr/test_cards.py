@@ -207,7 +207,7 @@ def test_d_deck_default_path_and_digest(deck: Deck):
 
 
 def test_d_deck_generator_script_reproduces_the_file():
-    script = Path(__file__).resolve().parent.parent / "scripts" / "make_default_deck.py"
+    script = Path(__file__).resolve().parents[3] / "scripts" / "make_default_deck.py"
     spec = importlib.util.spec_from_file_location("make_default_deck", script)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from support.fuzz import run_fuzz
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fuzz_positions.py"
+SCRIPT = Path(__file__).resolve().parents[4] / "scripts" / "fuzz_positions.py"
 FUZZ_CASES = int(os.environ.get("EMR_SIM_FUZZ_CASES", "300"))
 SECONDS_PER_CASE = 0.2  # measured about 0.006 s warm; the rest is headroom for a cold cache
 START_SECONDS = 300

@@ -24,7 +24,7 @@ from emr_sim.games.emr.face.template import template_text
 from emr_sim.games.emr.face.validate import PositionError
 from emr_sim.games.emr.options import make_options
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 EXAMPLES = ROOT / "docs" / "examples"
 V1_FILES = sorted((Path(__file__).parent / "data" / "v1").glob("*.json"))
 MAX_EXAMPLE_LINES = 25

@@ -22,7 +22,7 @@ from emr_sim.games.emr.loops.pairs import RECORD_COLS, aggregate_size, play_pair
 from emr_sim.games.emr.options import O_TURN_CAP, make_options
 from emr_sim.games.emr.players import params as P
 
-DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "players.md"
+DOC = pathlib.Path(__file__).resolve().parents[4] / "docs" / "players.md"
 G = C.PLAYER_GREEDY
 PAIRS = 12
 FURY = {"fury": "on"}
