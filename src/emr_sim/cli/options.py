@@ -106,6 +106,32 @@ def cluster_option(command: Callable) -> Callable:
     )(run)
 
 
+# the game and the table, chosen the same way in every command that plays or reads a game
+game_option = click.option(
+    "--game",
+    default=None,
+    metavar="NAME",
+    help="The game (`emr-sim games`). Default: emr, 8 Masters' Revenge.",
+)
+seats_option = click.option(
+    "--seats", type=click.IntRange(1, 8), default=None, help="Players at the table (default: the game's)."
+)
+table_options = bundle(game_option, seats_option)
+
+
+def other_game(game: str | None, seats: int | None) -> bool:
+    """Whether --game/--seats name a game other than 8MR (whose commands keep their own path);
+    --seats for 8MR is checked here (it seats 2)."""
+    from emr_sim.games.registry import DEFAULT_GAME, get
+
+    chosen = get(game)
+    if chosen.name != DEFAULT_GAME:
+        return True
+    if seats is not None:
+        chosen.seats.check(seats, chosen.name)
+    return False
+
+
 # what every command that plays named masters takes about the game itself
 game_options = bundle(deck_option, rule_option, hero_mode_option)
 cards_option = click.option(

@@ -29,7 +29,7 @@ from emr_sim.files.read import InputFileError, read_input, read_json_record
 from emr_sim.games.emr import codes as C
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
-from emr_sim.simulate.recordcheck import MANIFEST, record_problem
+from emr_sim.simulate.recordcheck import MANIFEST, TABLE_RUN_FORMAT, record_problem
 
 RUN_FORMAT = "emr-sim run 1"
 # A run made with --cards: its cells hold the card sets too (records.CARD_COLUMNS) and its
@@ -96,6 +96,7 @@ def read_run(run_dir: str | Path) -> dict:
         raise BadInput(f"{run_dir}: no such run directory")
     if not path.exists() and not path.is_symlink():  # anything else there is named by the reader
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
+    refuse_table_run(path)
     record = read_json_record(path, "run record", RUN_FORMATS)
     problem = cards_problem(record) or record_problem(
         record, lambda rec: {cell_name(a, b) for a, b in run_cells(rec)}
@@ -103,6 +104,19 @@ def read_run(run_dir: str | Path) -> dict:
     if problem:
         raise BadInput(f"{path}: {problem}")
     return with_search_version(record)
+
+
+def refuse_table_run(path: Path) -> None:
+    """BadInput naming the game when path is the record of a table run (any game's, read by
+    `report`, not by the commands that read 8MR's matrix runs)."""
+    try:
+        doc = read_json_record(path, "run record", TABLE_RUN_FORMAT)
+    except (InputFileError, BadInput):
+        return
+    raise BadInput(
+        f"{path.parent}: a table run of {quoted(doc.get('game'))} at {doc.get('seats')} seats; this "
+        "command reads runs of 8 Masters' Revenge (`emr-sim report` reads table runs)"
+    )
 
 
 # the search's version (games/emr/players/search_params.SEARCH_VERSION) of a search player in a record
