@@ -7,7 +7,7 @@ import json
 import click
 
 from emr_sim.cli.app import main
-from emr_sim.cli.options import deck_option, json_option
+from emr_sim.cli.options import deck_option, json_option, other_game, table_options
 
 
 @main.command()
@@ -28,8 +28,16 @@ def heroes() -> None:
 
 
 @main.command()
-def rules() -> None:
+@table_options
+def rules(game: str | None, seats: int | None) -> None:
     """List the rules options (--rule NAME=VALUE) with their defaults and rule ids."""
+    if other_game(game, seats):
+        from emr_sim.games.registry import get
+
+        for o in get(game).options:
+            values = "|".join(o.choices) if o.choices else f"{o.low}..{o.high}"
+            click.echo(f"{o.name:<16} {o.default:<8} {values:<20} {o.rule:<12} {o.help}")
+        return
     from emr_sim.report.listings import rules_lines
 
     click.echo("\n".join(rules_lines()))
@@ -37,8 +45,15 @@ def rules() -> None:
 
 @main.command()
 @json_option("the kinds and parameters")
-def players(as_json: bool) -> None:
+@table_options
+def players(as_json: bool, game: str | None, seats: int | None) -> None:
     """List the player kinds and the greedy's parameters (--players SPEC,SPEC; docs/players.md)."""
+    if other_game(game, seats):
+        from emr_sim.games.registry import get
+
+        kinds = list(get(game).players)
+        click.echo(json.dumps({"kinds": kinds}, indent=1) if as_json else "\n".join(kinds))
+        return
     from emr_sim.games.emr.lineup.listing import kinds_json, kinds_lines
 
     click.echo(json.dumps(kinds_json(), indent=1) if as_json else "\n".join(kinds_lines()))

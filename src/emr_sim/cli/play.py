@@ -15,9 +15,11 @@ from emr_sim.cli.options import (
     deck_option,
     fury_option,
     json_option,
+    other_game,
     rule_option,
     rules_dict,
     skip_blas_probe,
+    table_options,
     variant_option,
     versus_options,
 )
@@ -41,6 +43,7 @@ from emr_sim.cli.options import (
 @rule_option
 @fury_option
 @variant_option
+@table_options
 def play(
     seed,
     index,
@@ -56,9 +59,22 @@ def play(
     rules,
     fury,
     variant,
+    game,
+    seats,
 ):
-    """Play one game and print its log in plain words; with --human, play a seat yourself."""
+    """Play one game and print its log in plain words; with --human, play a seat yourself.
+
+    With --game and --seats: a deal of another game (`emr-sim games`), the players of
+    --players in seat order.
+    """
     skip_blas_probe()
+    if other_game(game, seats):
+        if human or heroes or variant:
+            raise BadInputExit("--human, --heroes and --variant are 8 Masters' Revenge's (--game emr)")
+        from emr_sim.cli.tables import table_opts, table_play
+
+        opts = table_opts(game, seats, players, rules, deck_path, seed, None, None)
+        return table_play(seed, index, opts, as_json)
     if human:
         if as_json or players != "greedy,greedy" or variant:
             raise BadInputExit("--human plays against --opponent: no --players, --json or --variant")

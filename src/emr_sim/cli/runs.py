@@ -30,21 +30,11 @@ from emr_sim.cli.options import (
     variant_option,
     workers_option,
 )
-from emr_sim.cli.tables import table_matchup, table_matrix
+from emr_sim.cli.tables import table_matchup, table_matrix, table_opts
 from emr_sim.errors import quoted
 
 # seed, players and threads of every playing command, then its output's form
 run_options = bundle(seed_option, players_option, workers_option)
-
-
-def table_opts(game, seats, players, rules, deck_path, seed, workers, cluster) -> dict:
-    """The options a table run of another game takes (cli.tables.settings); 8MR's player
-    default (greedy,greedy) means the game's default lineup there."""
-    players = None if players == "greedy,greedy" else players
-    return dict(
-        game=game, seats=seats, players=players, rules=rules, deck_path=deck_path, seed=seed,
-        workers=workers, cluster=cluster,
-    )  # fmt: skip
 
 
 def hero_pair(entities: tuple[str, ...]) -> tuple[str, str]:

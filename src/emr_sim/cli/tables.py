@@ -13,6 +13,8 @@ from emr_sim.cli.app import BadInputExit, main, note
 from emr_sim.cli.options import json_option, resumable
 from emr_sim.errors import quoted
 
+SHOWN_OPTIONS = 6  # rules options listed per game by `emr-sim games`
+
 
 @main.command()
 @json_option("the games")
@@ -36,8 +38,12 @@ def games(as_json):
         if g["entities"]:
             click.echo(f"{'':8} {g['entity']}s: {', '.join(g['entities'])}")
         click.echo(f"{'':8} players: {', '.join(g['players'])}")
-        opts = ", ".join(f"{o['name']}={o['default']}" for o in g["options"])
-        click.echo(f"{'':8} rules: {opts or 'none'} (rules defined in {g['rules_doc']})")
+        opts = ", ".join(f"{o['name']}={o['default']}" for o in g["options"][:SHOWN_OPTIONS])
+        more = len(g["options"]) - SHOWN_OPTIONS
+        opts += f" and {more} more" if more > 0 else ""
+        click.echo(
+            f"{'':8} rules: {opts or 'none'} (`emr-sim rules --game {g['name']}`; ids in {g['rules_doc']})"
+        )
 
 
 def game_summary(game) -> dict:
@@ -56,6 +62,16 @@ def game_summary(game) -> dict:
         ],
         "rules_doc": game.rules_doc,
     }
+
+
+def table_opts(game, seats, players, rules, deck_path, seed, workers, cluster) -> dict:
+    """The options a table run of another game takes (cli.tables.settings); 8MR's player
+    default (greedy,greedy) means the game's default lineup there."""
+    players = None if players == "greedy,greedy" else players
+    return dict(
+        game=game, seats=seats, players=players, rules=rules, deck_path=deck_path, seed=seed,
+        workers=workers, cluster=cluster,
+    )  # fmt: skip
 
 
 def deals_for(games: int, seats: int) -> int:
@@ -121,7 +137,8 @@ def table_matrix(run_dir, games, heroes, opts: dict, as_json: bool, quiet: bool)
     s = settings(**opts)
     cells = cells_of(s.made, heroes)
     deals = deals_for(games, s.n_seats)
-    note(f"{len(cells)} cells × {deals * s.n_seats:,} games to play into {run_dir}")
+    cell_words = f"{len(cells)} cell{'s' if len(cells) > 1 else ''}"
+    note(f"{cell_words} × {deals * s.n_seats:,} games to play into {run_dir}")
     with (
         resumable("the finished parts are in", run_dir),
         progress_bar(len(cells) * deals * s.n_seats, quiet) as bar,
@@ -140,3 +157,22 @@ def table_play(seed, index, opts: dict, as_json: bool):
     s = settings(**opts)
     game = play_example(s, seed, index)
     click.echo(json.dumps(game, indent=1) if as_json else "\n".join(game["log"]))
+
+
+def table_report(run_dir: str, output: str, extras: bool) -> None:
+    """report of a table run: its summary as one HTML page."""
+    from emr_sim.games.registry import get
+    from emr_sim.report.table import write_table_report
+    from emr_sim.report.table_text import table_summary
+    from emr_sim.simulate.tables.frames import long_frame
+    from emr_sim.simulate.tables.rundir import load_table_games
+
+    if extras:
+        raise BadInputExit(
+            f"{run_dir}: a table run; --compare, --skill, --sensitivity and --claims read 8MR runs"
+        )
+    record, frame = load_table_games(run_dir)
+    game = get(record["game"])
+    seats = long_frame(frame, record["seats"], record["players"], game.entities)
+    path = write_table_report(table_summary(game, record["seats"], seats), record, run_dir, output)
+    click.echo(f"wrote {path}")

@@ -86,3 +86,21 @@ def describe(made: Made, S: np.ndarray) -> list[str]:
     mover = int(S[k.H_MOVER])
     turn = "over" if mover < 0 else f"seat {mover} to move, turn total {int(S[k.H_TOTAL])}"
     return ["; ".join(parts), f"{int(S[k.H_DECK_N])} cards in the deck; {turn}"]
+
+
+def outcome_text(made: Made, before: np.ndarray, after: np.ndarray, action: int) -> str:
+    """What an action did, for the log: the card drawn or played, the bank, the turn total."""
+    k = kernels()
+    seat = int(before[k.H_MOVER])
+    base = k.SEAT_BASE + seat * k.ST_SIZE
+    if action == k.A_BANK:
+        return f"banks {int(before[k.H_TOTAL])}: {int(after[base + k.ST_SCORE])} points"
+    if action == k.A_STASH:
+        return f"plays its stash {int(before[base + k.ST_STASH])}: turn total {int(after[k.H_TOTAL])}"
+    drawn = int(before[k.DECK_BASE + before[k.H_DECK_N] - 1])
+    if drawn == k.WOLF:
+        return "draws a wolf: the turn total is lost"
+    if int(after[k.H_MOVER]) == k.K.NOBODY and int(after[k.H_DECK_N]) == 0:
+        banked = int(after[base + k.ST_SCORE]) - int(before[base + k.ST_SCORE])
+        return f"draws {drawn}, the deck's last card: banks {banked}"
+    return f"draws {drawn}: turn total {int(after[k.H_TOTAL])}"

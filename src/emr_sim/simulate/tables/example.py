@@ -31,8 +31,13 @@ def play_example(settings: TableSettings, seed: int, index: int) -> dict:
     while (p := int(kernels.to_move(G, S))) != K.NOBODY and steps < MAX_STEPS:
         count = int(kernels.legal(G, S, legal))
         action = int(decide(G, S, p, lineup.kinds[p], lineup.params[p], obs, legal, count, prng[p], work))
-        log.append(f"seat {p} ({lineup.specs[p]}): {face.action_text(made, S, action)}")
+        before = S.copy()
         kernels.apply(G, S, action)
+        outcome = face.outcome_text(made, before, S, action)
+        log.append(
+            f"seat {p} ({lineup.specs[p]}): {face.action_text(made, before, action)}"
+            + (f": {outcome}" if outcome else "")
+        )
         steps += 1
     kernels.results(G, S, res)
     log += face.describe(made, S)

@@ -69,6 +69,15 @@ def table_record(settings: TableSettings, cells: list[tuple[str, ...]], deals: i
     }
 
 
+def is_table_run(run_dir: str | Path) -> bool:
+    """Whether run_dir holds a table run's record (read no further: read_table_run checks it)."""
+    path = Path(run_dir) / RUN_FILE
+    try:
+        return path.is_file() and TABLE_RUN_FORMAT.encode() in path.read_bytes()[:200]
+    except OSError:
+        return False
+
+
 def read_table_run(run_dir: str | Path) -> dict:
     """The checked record of a table run; BadInput when run_dir is none."""
     path = Path(run_dir) / RUN_FILE

@@ -25,7 +25,7 @@ GAME = Game(
         RulesOption(o.name, o.show(o.default), tuple(o.values), o.rule, o.help, o.low, o.high)
         for o in OPTIONS
     ),
-    players=("random",),
+    players=("random", "greedy", "greedy-notech", "tuned", "ismcts", "ismcts-open", "book:FILE"),
     end_names=("decided", "turn cap"),
     state_size=C.STATE_SIZE,
     max_legal=C.MAX_LEGAL,
@@ -73,3 +73,9 @@ def describe(made: Made, S: np.ndarray) -> list[str]:
     from emr_sim.games.emr.face.show import show_text
 
     return show_text(S, made.G[1], made.G[2]).splitlines()
+
+
+def outcome_text(made: Made, before: np.ndarray, after: np.ndarray, action: int) -> str:
+    """The health of both players after the action (8MR's own log, face/log.py, tells more)."""
+    health = [int(after[C.P_BASE + p * C.P_SIZE + C.P_HEALTH]) for p in (0, 1)]
+    return f"health {health[0]}-{health[1]}"
