@@ -91,7 +91,8 @@ def lengths(seats: pd.DataFrame, end_names: tuple[str, ...]) -> pd.DataFrame:
     """Game length in turns (mean, median, 90th percentile) and how games ended, per end."""
     games = seats.drop_duplicates("game")
     rows = []
-    for code, group in games.groupby("end"):
+    for key, group in games.groupby("end"):
+        code = int(str(key))
         name = end_names[code] if 0 <= code < len(end_names) else str(code)
         turns = group["turns"]
         rows.append(

@@ -82,10 +82,20 @@ def deals_for(games: int, seats: int) -> int:
 
 
 def settings(game, seats, players, rules, deck_path, seed, workers, cluster):
-    from emr_sim.cli.options import rules_dict
     from emr_sim.simulate.tables.settings import table_settings
 
-    return table_settings(game, seats, players, rules_dict(rules), deck_path, seed, workers, cluster)
+    return table_settings(game, seats, players, rule_pairs(rules), deck_path, seed, workers, cluster)
+
+
+def rule_pairs(rules: tuple[str, ...]) -> dict[str, str]:
+    """--rule NAME=VALUE options as a dict; the game checks the names and values."""
+    out = {}
+    for text in rules:
+        name, sep, value = text.partition("=")
+        if not sep or not name or not value:
+            raise BadInputExit(f"--rule {quoted(text)}: not of the form NAME=VALUE")
+        out[name] = value
+    return out
 
 
 def cells_of(made, heroes: str | None) -> list[tuple[str, ...]]:
@@ -96,9 +106,8 @@ def cells_of(made, heroes: str | None) -> list[tuple[str, ...]]:
     game = made.game
     if game.dealt or not game.entities:
         if heroes:
-            raise BadInputExit(
-                f"--heroes {quoted(heroes)}: {game.name} deals its {game.entity or 'seats'} by chance"
-            )
+            what = f"{game.entity}s dealt by chance" if game.entity else "no entities to choose"
+            raise BadInputExit(f"--heroes {quoted(heroes)}: {game.name} has {what}")
         return [()]
     names = list(game.entities) if heroes in (None, "all") else [h.strip() for h in heroes.split(",")]
     for name in names:
@@ -138,12 +147,15 @@ def table_matrix(run_dir, games, heroes, opts: dict, as_json: bool, quiet: bool)
     cells = cells_of(s.made, heroes)
     deals = deals_for(games, s.n_seats)
     cell_words = f"{len(cells)} cell{'s' if len(cells) > 1 else ''}"
-    note(f"{cell_words} × {deals * s.n_seats:,} games to play into {run_dir}")
+
+    def start() -> None:
+        note(f"{cell_words} × {deals * s.n_seats:,} games to play into {run_dir}")
+
     with (
         resumable("the finished parts are in", run_dir),
         progress_bar(len(cells) * deals * s.n_seats, quiet) as bar,
     ):
-        run_table(run_dir, s, cells, deals, progress=bar.update)
+        run_table(run_dir, s, cells, deals, progress=bar.update, on_start=start)
     record, frame = load_table_games(run_dir)
     seats = long_frame(frame, s.n_seats, record["players"], s.made.game.entities)
     summary = table_summary(s.made.game, s.n_seats, seats)

@@ -22,8 +22,6 @@ INT64 = (-(2**63), 2**63 - 1)  # a seed reaches the kernels as int64
 KEY_WORDS = 40  # characters of a key said in a message
 HALF_WIDTH_MAX = 0.5  # --until-ci is a half-width below this
 MANIFEST = "cells"  # the key of run.json that lists the finished cells
-# the record of a table run of any game (emr_sim.simulate.tables.rundir): 8MR's readers name it
-TABLE_RUN_FORMAT = "emr-sim table run 1"
 
 
 def is_count(value: object) -> bool:

@@ -29,7 +29,8 @@ from emr_sim.files.read import InputFileError, read_input, read_json_record
 from emr_sim.games.emr import codes as C
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
-from emr_sim.simulate.recordcheck import MANIFEST, TABLE_RUN_FORMAT, record_problem
+from emr_sim.simulate.recordcheck import MANIFEST, record_problem
+from emr_sim.simulate.tables.format import TABLE_RUN_FORMAT
 
 RUN_FORMAT = "emr-sim run 1"
 # A run made with --cards: its cells hold the card sets too (records.CARD_COLUMNS) and its
@@ -58,7 +59,6 @@ RECORD_KEYS = (
     "assignments",
     "cards",
 )
-HASH_CHUNK = 1 << 20
 
 
 def run_format(cards: bool) -> str:
@@ -223,14 +223,6 @@ def repair_command(run_dir: str | Path, record: dict) -> str:
 
 
 # ---------------------------------------------------------------- cells
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        while chunk := f.read(HASH_CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 @dataclass

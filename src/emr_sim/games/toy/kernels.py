@@ -76,6 +76,8 @@ def init(G, S, seed, index, seating):
     P = G[1]
     n = seating.shape[0]
     S[:] = 0
+    for k in range(MAX_DECK):
+        S[DECK_BASE + k] = NO_CARD
     S[H_SEATS] = n
     seed_rng(S, RNG_BASE, seed, index, GAME_STREAM)
     size = deck_size(P)
@@ -97,8 +99,11 @@ def init(G, S, seed, index, seating):
 
 @njit
 def take_top(S):
+    """The deck's top card, its slot emptied (an observation shows empty slots as they are)."""
     S[H_DECK_N] -= 1
-    return S[DECK_BASE + S[H_DECK_N]]
+    card = S[DECK_BASE + S[H_DECK_N]]
+    S[DECK_BASE + S[H_DECK_N]] = NO_CARD
+    return card
 
 
 @njit
@@ -232,7 +237,7 @@ def determinise(G, obs, seat, rng, S):
         if obs[seat_at(s) + ST_STASH] == K.HIDDEN:
             k -= 1
             S[seat_at(s) + ST_STASH] = S[DECK_BASE + k]
-            S[DECK_BASE + k] = 0
+            S[DECK_BASE + k] = NO_CARD
     seed_rng(S, RNG_BASE, rng[0], rng[1], GAME_STREAM)
 
 

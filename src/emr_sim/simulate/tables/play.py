@@ -18,7 +18,7 @@ from emr_sim.games import registry
 from emr_sim.loops.table import row_width, table_buffers
 from emr_sim.simulate.tables.settings import TableSettings
 
-PART_DEALS = 500  # deals per part (per task, per file of a run directory)
+PART_DEALS = 2000  # deals per part (per task, per file of a run directory)
 AHEAD = 4  # parts in flight per thread
 
 

@@ -26,10 +26,9 @@ import pandas as pd
 from emr_sim.errors import BadInput, WriteError
 from emr_sim.files.lock import LOCK_FILES, claim_dir
 from emr_sim.files.outdir import check_dir_target, only_leftovers
-from emr_sim.files.read import read_json_record
+from emr_sim.files.read import file_sha256, read_json_record
 from emr_sim.files.write import reason, stray_temps, write_atomically, write_text
-from emr_sim.simulate.recordcheck import TABLE_RUN_FORMAT
-from emr_sim.simulate.rundir import file_sha256
+from emr_sim.simulate.tables.format import TABLE_RUN_FORMAT
 from emr_sim.simulate.tables.frames import rows_frame
 from emr_sim.simulate.tables.play import PART_DEALS, parts, play_parts
 from emr_sim.simulate.tables.settings import TableSettings
@@ -40,6 +39,9 @@ CELLS_DIR = "cells"
 MANIFEST = "manifest"
 NOTHING_PLAYED = "nothing was played"
 MAX_DEALS = 10**9  # deals per cell: beyond any run of this machine's lifetime
+# run.json lists the finished parts after every SAVE_EVERY of them and at a cell's end: a run
+# killed in between plays the unlisted parts again (the same rows: the same files)
+SAVE_EVERY = 16
 
 
 def cell_name(cell: tuple[str, ...] | list[str], n_seats: int) -> str:
@@ -164,7 +166,8 @@ class TableWriter:
         except WriteError as err:
             raise err.noting(kept) from None
         self.manifest[name] = {"rows": len(games), "sha256": digest["sha256"]}
-        self.save()
+        if len(self.manifest) % SAVE_EVERY == 0:
+            self.save()
 
 
 def start(root: Path, record: dict) -> TableWriter:
@@ -201,12 +204,17 @@ def run_table(
     cells: list[tuple[str, ...]],
     deals: int,
     progress: Callable[[int], None] | None = None,
+    on_start: Callable[[], None] | None = None,
 ) -> dict:
-    """Play every part of every cell that is not finished yet into run_dir; the record."""
+    """Play every part of every cell that is not finished yet into run_dir; the record.
+    on_start is called once every check has passed and the directory is taken, before the
+    first game (a command says there what it will play)."""
     if not 1 <= deals <= MAX_DEALS:
         raise BadInput(f"-n: {deals:,} deals per cell; between 1 and {MAX_DEALS:,}")
     record = table_record(settings, cells, deals)
     with open_table_run(run_dir, record) as writer:
+        if on_start is not None:
+            on_start()
         for cell in cells:
             name = cell_name(cell, settings.n_seats)
             todo = [p for p in parts(deals) if not writer.done(part_name(name, p[0]))]
@@ -218,6 +226,7 @@ def run_table(
                 writer.write_part(part_name(name, first), games)
                 if progress is not None:
                     progress(count * settings.n_seats)
+            writer.save()
         return writer.record | {MANIFEST: writer.manifest}
 
 
