@@ -59,3 +59,15 @@ reveal  # noqa
 wilson_high  # noqa
 # numba reads the cache directory a locator sets (jit.py: KeyedLocator)
 _cache_path  # noqa
+# numba's overloads of the game contract's stubs, registered by their decorators (kernel_contract.py)
+_init  # noqa
+_legal  # noqa
+_apply  # noqa
+_to_move  # noqa
+_results  # noqa
+_observe  # noqa
+_determinise  # noqa
+_evaluate  # noqa
+_action_value  # noqa
+_rollout  # noqa
+_record  # noqa

@@ -19,7 +19,6 @@ emr_sim.games.registry); nothing above imports a game's internals.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -137,7 +136,3 @@ class Game:
             what = self.entity or "entity"
             raise BadInput(f"{quoted(name)}: not a {what} of {self.name} ({', '.join(self.entities)})")
         return self.entities.index(name)
-
-
-def sha256_of(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

@@ -30,6 +30,7 @@ def table_summary(game, n_seats: int, seats: pd.DataFrame) -> dict:
         "seats_order": _rows(A.seat_shares(seats, n_seats), "seat"),
         "first_player": _rows(A.first_player(seats, n_seats), "who")[0],
         "ends": A.lengths(seats, game.end_names).to_dict("records"),
+        "places": A.placements(seats).to_dict("records"),
     }
 
 
@@ -58,6 +59,10 @@ def summary_text(summary: dict) -> str:
         lines += ["by entity:"] + [f"  {r['entity']}: {interval(r)}" for r in summary["entities"]]
     lines += ["by seat (0 first in the game's own order):"]
     lines += [f"  seat {r['seat']}: {interval(r)}" for r in summary["seats_order"]]
+    lines += ["places (1 = first; equal scores share a place):"]
+    for p in summary["places"]:
+        shares = ", ".join(f"{k} {pct(v)}" for k, v in p.items() if k.startswith("place "))
+        lines.append(f"  member {p['member']} ({p['player']}): mean place {p['place'] + 1:.2f}; {shares}")
     lines += ["how games end:"]
     lines += [
         f"  {e['end']}: {pct(e['share'])} of games, {e['mean turns']:.1f} turns on average "
