@@ -59,7 +59,8 @@ def test_the_line_mode_with_a_hint_is_identical_with_and_without_jit():
 
 def test_a_table_run_of_another_game_is_identical_with_and_without_jit():
     """The generic table loop and the contract's stubs run as plain Python too (the toy game)."""
-    cmd = [sys.executable, "-m", "emr_sim.cli", "matchup", "--game", "toy", "--seats", "3", "-n", "300", "--json"]
+    args = ["matchup", "--game", "toy", "--seats", "3", "-n", "300", "--json"]
+    cmd = [sys.executable, "-m", "emr_sim.cli", *args]
     jit = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=True)
     plain = subprocess.run(cmd, env=NOJIT, capture_output=True, text=True, timeout=600, check=True)
     assert json.loads(plain.stdout) == json.loads(jit.stdout)

@@ -34,7 +34,8 @@ def check_game(made, deal: int) -> int:
     its number of decisions."""
     game, k = made.game, made.game.face().kernels()
     n = made.n_seats
-    S, obs, legal, prng, res, rec, seating, work = table_buffers(game.state_size, game.max_legal, n, game.work_size)
+    bufs = table_buffers(game.state_size, game.max_legal, n, game.work_size)
+    S, obs, legal, prng, res, rec, seating, work = bufs
     R = np.zeros_like(S)
     obs2 = np.zeros_like(S)
     G = made.loop_constants()
@@ -123,7 +124,8 @@ def test_a_two_seat_rotation_is_8mrs_seat_swap():
     recs = np.zeros((120, pairs.RECORD_COLS), dtype=np.int64)
     pairs.play_pairs(G[1], G[2], 5, 0, 60, sides, agg, recs)
     for row, rec in zip(rows, recs, strict=True):
-        winner = C.DRAWN_GAME if row[TR_HEAD + TS_RESULT + K.RS_DRAW] else int(row[TR_HEAD + TS_RESULT + K.RS_PLACE])
+        seat0 = row[TR_HEAD + TS_RESULT : TR_HEAD + TS_SIZE]
+        winner = C.DRAWN_GAME if seat0[K.RS_DRAW] else int(seat0[K.RS_PLACE])
         assert winner == rec[C.GR_WINNER]
         assert row[TR_RECORD + K.GR_TURNS] == rec[C.GR_TURNS]
 

@@ -57,7 +57,8 @@ def test_resuming_with_other_settings_is_refused_and_the_run_kept(tmp_path):
     out = tmp_path / "run"
     assert run("matrix", *TOY, "--seats", 3, "-o", out, "-n", 300, "--quiet").exit_code == 0
     before = files_of(out)
-    fails("matrix", *TOY, "--seats", 4, "-o", out, "-n", 300, needles=("holds a different run", "seats: 3 here"))
+    needles = ("holds a different run", "seats: 3 here")
+    fails("matrix", *TOY, "--seats", 4, "-o", out, "-n", 300, needles=needles)
     assert files_of(out) == before
 
 
