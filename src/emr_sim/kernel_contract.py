@@ -27,13 +27,19 @@ The operations, each `fn(G, ...)` (S: a state array; obs: an observation, the sa
                                          chance by the game's expectation or a few samples
     rollout(G, S, legal, n, rng) -> a    the game's rollout policy
     record(G, S, out)                    game-level figures into out[GR_*] (length, first, end)
+    own_player(G, S, obs, seat, kind, params, legal, n, rng, work) -> a
+                                         a player of the game's own (kind = its index in
+                                         Game.own_players); optional. It decides from obs,
+                                         seat's observation; S only for a player that sees
+                                         everything by design (named so, exempt from the
+                                         hidden-information swap test)
 
 Kernel code only: this module imports nothing of the Python side.
 """
 
 import numpy as np
 
-from emr_sim.jit import overload_by_type
+from emr_sim.jit import njit, overload_by_type
 
 TAG_PREFIX = "game_"
 NOBODY = -1  # to_move of a finished game
@@ -77,12 +83,24 @@ def game_tag(name):
     return np.zeros(1, dtype=np.dtype([(TAG_PREFIX + name, np.int64)]))
 
 
+OPTIONAL = ("own_player",)
+
+
 def register(name, **ops):
     """A game's kernels for the stubs below (called once, by the game's kernel module)."""
     missing = [op for op in OPERATIONS if op not in ops]
     if missing:
         raise TypeError(f"game {name!r} lacks the contract's {', '.join(missing)}")
-    _IMPLS[name] = ops
+    unknown = [op for op in ops if op not in OPERATIONS + OPTIONAL]
+    if unknown:
+        raise TypeError(f"game {name!r} registers {', '.join(unknown)}, which the contract does not know")
+    _IMPLS[name] = {"own_player": no_own_player, **ops}
+
+
+@njit
+def no_own_player(G, S, obs, seat, kind, params, legal, n, rng, work):
+    """A game without players of its own: never called (the Python side refuses such a kind)."""
+    return legal[0]
 
 
 def registered(name):
@@ -150,6 +168,10 @@ def record(G, S, out):
     return _impl(G, "record")(G, S, out)
 
 
+def own_player(G, S, obs, seat, kind, params, legal, n, rng, work):
+    return _impl(G, "own_player")(G, S, obs, seat, kind, params, legal, n, rng, work)
+
+
 @overload_by_type(init)
 def _init(G, S, seed, index, seating):
     fn = _typed(G, "init")
@@ -214,3 +236,11 @@ def _rollout(G, S, legal, n, rng):
 def _record(G, S, out):
     fn = _typed(G, "record")
     return lambda G, S, out: fn(G, S, out)
+
+
+@overload_by_type(own_player)
+def _own_player(G, S, obs, seat, kind, params, legal, n, rng, work):
+    fn = _typed(G, "own_player")
+    return lambda G, S, obs, seat, kind, params, legal, n, rng, work: fn(
+        G, S, obs, seat, kind, params, legal, n, rng, work
+    )

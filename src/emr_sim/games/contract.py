@@ -100,13 +100,14 @@ class Game:
     dealt: bool  # entities dealt by chance (one cell per seat count), not chosen by seating
     teams: bool  # results carry teams
     options: tuple[RulesOption, ...]
-    players: tuple[str, ...]  # the player kinds it supports
+    players: tuple[str, ...]  # the player kinds it supports (generic ones and its own)
     end_names: tuple[str, ...]  # how a game ends, by the record's end code
     state_size: int
     max_legal: int
     face_module: str  # the module of its face (above)
     rules_doc: str = ""  # the docs page that defines its rule ids
     work_size: int = 0  # the players' work buffer, in int64 words (at least the state's size)
+    own_players: tuple[str, ...] = ()  # its own players (kernel_contract.own_player), by index
 
     def face(self) -> ModuleType:
         return importlib.import_module(self.face_module)

@@ -9,7 +9,7 @@ import numpy as np
 
 from emr_sim.errors import BadInput, quoted
 from emr_sim.games.contract import Game
-from emr_sim.players.kinds import GENERIC_KINDS, N_PARAMS
+from emr_sim.players.kinds import GENERIC_KINDS, N_PARAMS, OWN_KINDS
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,8 @@ def parse_spec(game: Game, text: str) -> int:
             f"--players: {quoted(text)}: {game.name} has no such player "
             f"(its kinds: {', '.join(game.players)})"
         )
+    if spec in game.own_players:
+        return OWN_KINDS + game.own_players.index(spec)
     return GENERIC_KINDS.index(spec)
 
 
