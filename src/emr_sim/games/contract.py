@@ -108,6 +108,13 @@ class Game:
     rules_doc: str = ""  # the docs page that defines its rule ids
     work_size: int = 0  # the players' work buffer, in int64 words (at least the state's size)
     own_players: tuple[str, ...] = ()  # its own players (kernel_contract.own_player), by index
+    n_actions: int = 0  # its action codes: every legal action is one of 0 .. n_actions - 1 (0: max_legal)
+
+    @property
+    def action_codes(self) -> int:
+        """How many action codes there are: every legal action is one of 0 .. action_codes - 1
+        (the size of an action space, emr_sim.ecosystem)."""
+        return self.n_actions or self.max_legal
 
     def face(self) -> ModuleType:
         return importlib.import_module(self.face_module)
