@@ -72,8 +72,19 @@ class Layout:
         return out
 
 
+class Words(dict):
+    """Each word's text, made once (a search asks for thousands of observations a decision)."""
+
+    def __missing__(self, word: int) -> str:
+        self[word] = shown = "?" if word == K.HIDDEN else str(word)
+        return shown
+
+
+WORDS = Words()
+
+
 def text(obs: np.ndarray, seat: int, mover: int) -> str:
     """The observation as exact text: who observes, who decides, then every word ('?' hidden)."""
-    words = " ".join("?" if w == K.HIDDEN else str(w) for w in obs.tolist())
+    words = " ".join(map(WORDS.__getitem__, obs.tolist()))
     decides = "over" if mover == K.NOBODY else f"seat {mover} to decide"
     return f"seat {seat} observes; {decides}; {words}"

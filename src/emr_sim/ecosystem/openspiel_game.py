@@ -149,13 +149,14 @@ class SpielGame(pyspiel.Game):
         self.next_deal += 1
         return state
 
-    def deal(self, index: int, seating: np.ndarray | None = None) -> SpielState:
-        """Deal `index` of this game's run seed (seating: the seats' entity codes; None: the
-        game's `entities` parameter, or drawn for the deal)."""
+    def deal(self, index: int, seating: np.ndarray | None = None, seed: int | None = None) -> SpielState:
+        """Deal `index` of this game's run seed, or of `seed` (seating: the seats' entity codes;
+        None: the game's `entities` parameter, or drawn for the deal)."""
+        seed = self.seed if seed is None else int(seed)
         if seating is None:
-            seating = self.driver.seating(self.seed, index, self.entities)
-        S = self.driver.start(self.seed, index, seating)
-        origin = Origin(self.seed, int(index), tuple(int(e) for e in seating))
+            seating = self.driver.seating(seed, index, self.entities)
+        S = self.driver.start(seed, index, seating)
+        origin = Origin(seed, int(index), tuple(int(e) for e in seating))
         return SpielState(self, S, Recall.start(self.driver, S), origin)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> SpielObserver:
@@ -181,21 +182,22 @@ class SpielState(pyspiel.State):
         self.S = S
         self.recall = recall
         self.origin = origin
+        self.mover = game.driver.mover(S)  # kept: OpenSpiel asks for it many times a step
 
     def __reduce__(self):
         return restore_state, (str(self.get_game()), self.origin, list(self.history()))
 
     def current_player(self) -> int:
-        mover = self.driver.mover(self.S)
-        return pyspiel.PlayerId.TERMINAL if mover == K.NOBODY else mover
+        return pyspiel.PlayerId.TERMINAL if self.mover == K.NOBODY else self.mover
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.driver.mover(self.S):
+        if player != self.mover:
             return []
         return self.driver.legal(self.S)
 
     def _apply_action(self, action: int) -> None:
         self.driver.apply(self.S, action)
+        self.mover = self.driver.mover(self.S)
         self.recall.note(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -205,7 +207,7 @@ class SpielState(pyspiel.State):
             return f"seat {player}: action {action}"
 
     def is_terminal(self) -> bool:
-        return self.driver.mover(self.S) == K.NOBODY
+        return self.mover == K.NOBODY
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -251,25 +253,32 @@ class SpielObserver:
 
     def set_from(self, state: SpielState, player: int) -> None:
         driver = state.driver
-        self.layout.encode(driver.observe(state.S, player), player, driver.mover(state.S), self.tensor)
+        self.layout.encode(driver.observe(state.S, player), player, state.mover, self.tensor)
 
     def string_from(self, state: SpielState, player: int) -> str:
         driver = state.driver
-        seen = text(driver.observe(state.S, player), player, driver.mover(state.S))
+        seen = text(driver.observe(state.S, player), player, state.mover)
         if not self.perfect_recall:
             return seen
         return f"{seen}; recall {state.information_digest(player)}"
 
 
 def load(
-    game: str, seats: int | None = None, rules: dict[str, str] | None = None, seed: int | None = None
+    game: str,
+    seats: int | None = None,
+    rules: dict[str, str] | None = None,
+    seed: int | None = None,
+    data: str | None = None,
 ) -> SpielGame:
-    """The OpenSpiel game of `game` with its rules options given as text (as --rule takes them)."""
+    """The OpenSpiel game of `game` with its rules options given as text (as --rule takes them),
+    its card data file `data` (None: the default)."""
     chosen = registry.get(game)
     defaults = parameters(chosen)
     params: dict[str, Any] = {"players": chosen.seats.default if seats is None else int(seats)}
     if seed is not None:
         params["seed"] = int(seed)
+    if data is not None:
+        params["data"] = str(data)
     for name, value in (rules or {}).items():
         chosen.option(name)  # an unknown option: BadInput naming it
         params[name] = type(defaults[name])(value)
