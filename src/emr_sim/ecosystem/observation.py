@@ -56,19 +56,18 @@ class Layout:
     def encode(self, obs: np.ndarray, seat: int, mover: int, out: np.ndarray) -> np.ndarray:
         """Write the tensor of `seat`'s observation `obs` (mover: the seat to decide, K.NOBODY
         when over) into `out` (float32, self.size)."""
+        if obs.size and (obs.max() > VALUE_LIMIT or obs.min() < -VALUE_LIMIT):
+            raise ValueError(f"an observation word beyond float32's exact range (±{VALUE_LIMIT})")
+        n, size = self.n_seats, self.state_size
         hidden = obs == K.HIDDEN
-        values = np.where(hidden, 0, obs)
-        if values.size and np.abs(values).max() > VALUE_LIMIT:
-            raise ValueError(
-                f"an observation word of {int(np.abs(values).max())} is beyond float32's exact range"
-            )
-        n = self.n_seats
         out[: 2 * n] = 0.0
         out[seat] = 1.0
         if mover != K.NOBODY:
             out[n + mover] = 1.0
-        out[2 * n : 2 * n + self.state_size] = values
-        out[2 * n + self.state_size :] = hidden
+        values = out[2 * n : 2 * n + size]
+        values[:] = obs
+        values[hidden] = 0.0
+        out[2 * n + size :] = hidden
         return out
 
 

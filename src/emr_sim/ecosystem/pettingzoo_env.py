@@ -18,8 +18,9 @@ seat's share of the win (emr_sim.ecosystem.driver.win_shares). Games end, never 
 reset(seed=s) starts deal 0 of run s; reset() the next deal of the same run (the first
 reset without a seed: the project's default seed); options={"deal": j} deal j. The same seed
 and actions give the same game as the jitted engine's deal. render() gives the log lines of
-the game so far (`emr-sim play --game`'s: the whole position, for people), "human" prints
-them.
+the game so far (`emr-sim play --game`'s: the whole position, for people), made when asked
+by replaying the deal's actions (a step costs no words); "human" prints each action's line
+as it is taken.
 """
 
 from __future__ import annotations
@@ -90,7 +91,8 @@ class GameEnv(AECEnv):
         self.next_deal = 0
         self.deal_index = -1
         self.S = np.zeros(chosen.state_size, dtype=np.int64)
-        self.log: list[str] = []
+        self.start = self.S.copy()  # the deal's first position: the log replays from it
+        self.actions: list[int] = []
 
     def observation_space(self, agent: str):
         return self.observation_spaces[agent]
@@ -107,9 +109,8 @@ class GameEnv(AECEnv):
         driver = self.driver
         seating = driver.seating(self.run_seed, self.deal_index, self.entities)
         self.S = driver.start(self.run_seed, self.deal_index, seating)
-        title = driver.made.game.title
-        self.log = [f"{title}, {driver.n_seats} players, seed {self.run_seed}, deal {self.deal_index}"]
-        self.log += driver.describe(self.S)
+        self.start = self.S.copy()
+        self.actions = []
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -121,7 +122,7 @@ class GameEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         driver, seat = self.driver, self.possible_agents.index(agent)
         mover = driver.mover(self.S)
-        tensor = np.zeros(self.layout.size, dtype=np.float32)
+        tensor = np.empty(self.layout.size, dtype=np.float32)
         self.layout.encode(driver.observe(self.S, seat), seat, mover, tensor)
         mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
         if seat == mover:
@@ -137,9 +138,9 @@ class GameEnv(AECEnv):
         legal = driver.legal(self.S)
         if action is None or int(action) not in legal:
             raise ValueError(f"{agent}: action {action!r} is not legal here (legal: {legal})")
-        before = self.S.copy()
+        before = self.S.copy() if self.render_mode == "human" else None
         driver.apply(self.S, int(action))
-        self.log.append(driver.step_line(before, self.S, int(action)))
+        self.actions.append(int(action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         mover = driver.mover(self.S)
@@ -148,8 +149,8 @@ class GameEnv(AECEnv):
         else:
             self.agent_selection = agent_name(mover)
         self._accumulate_rewards()
-        if self.render_mode == "human":
-            print(self.render())
+        if before is not None:  # human: the action's line as it is taken
+            print(driver.step_line(before, self.S, int(action)))
 
     def finish(self) -> None:
         """The game is over: every seat's share of the win, and every agent done."""
@@ -157,15 +158,30 @@ class GameEnv(AECEnv):
         for seat, agent in enumerate(self.possible_agents):
             self.rewards[agent] = shares[seat]
         self.terminations = dict.fromkeys(self.agents, True)
-        self.log += self.driver.describe(self.S)
-        winners = [s for s, share in enumerate(shares) if share > 0]
-        self.log.append("won by seat " + " and ".join(map(str, winners)))
+
+    def log_lines(self) -> list[str]:
+        """The game so far in words: its deal, the position, each action with its outcome, and
+        at the end the position and who won (the deal replayed from its first position)."""
+        driver = self.driver
+        title = driver.made.game.title
+        lines = [f"{title}, {driver.n_seats} players, seed {self.run_seed}, deal {self.deal_index}"]
+        R = self.start.copy()
+        lines += driver.describe(R)
+        for action in self.actions:
+            before = R.copy()
+            driver.apply(R, action)
+            lines.append(driver.step_line(before, R, action))
+        if driver.mover(R) == K.NOBODY:
+            shares = driver.shares(R)
+            lines += driver.describe(R)
+            lines.append("won by seat " + " and ".join(str(s) for s, share in enumerate(shares) if share > 0))
+        return lines
 
     def render(self) -> str | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi' or 'human'")
             return None
-        return "\n".join(self.log)
+        return "\n".join(self.log_lines())
 
     def close(self) -> None:
         """Nothing to release (no window, no file)."""
