@@ -149,7 +149,9 @@ class _Reader:
     def unknown_keys(self, known: set[str]) -> None:
         for key in self.entry:
             if key not in known:
-                raise self.fail(key, f"not a field of [[{self.table}]] (its fields: {', '.join(sorted(known))})")
+                raise self.fail(
+                    key, f"not a field of [[{self.table}]] (its fields: {', '.join(sorted(known))})"
+                )
 
 
 def _entries(shown: str, doc: dict, lines: Lines, table: str, most: int) -> list:
@@ -195,7 +197,9 @@ def _characters(shown, doc, lines, texts) -> tuple[tuple[str, ...], np.ndarray]:
         texts[names[-1]] = r.text("text", required=False)
         r.text("source")
     if len(names) < L.MAX_SEATS:
-        raise CardsError(shown, None, "character", f"{len(names)} characters: at least {L.MAX_SEATS} (one a seat)")
+        raise CardsError(
+            shown, None, "character", f"{len(names)} characters: at least {L.MAX_SEATS} (one a seat)"
+        )
     return tuple(names), CH
 
 
@@ -210,7 +214,10 @@ def _cards(shown, doc, lines, texts) -> tuple[tuple[str, ...], np.ndarray]:
         kind = r.code("kind", L.TYPE_NAMES)
         effect = r.code("effect", L.EFFECT_NAMES)
         if L.EFFECT_TYPE[effect] != kind:
-            raise r.fail("effect", f"{L.EFFECT_NAMES[effect]!r} is an effect of a {L.TYPE_NAMES[L.EFFECT_TYPE[effect]]}")
+            raise r.fail(
+                "effect",
+                f"{L.EFFECT_NAMES[effect]!r} is an effect of a {L.TYPE_NAMES[L.EFFECT_TYPE[effect]]}",
+            )
         CT[i, L.CT_TYPE], CT[i, L.CT_EFFECT] = kind, effect
         CT[i, L.CT_COUNT] = r.number("count", 1, L.MAX_DECK)
         if kind == L.WEAPON:
@@ -249,7 +256,9 @@ def _roles(shown, doc, lines) -> np.ndarray:
             raise r.fail("players", f"the roles add up to {sum(counts)}, not {n} players")
         removed = r.number("removed_ninja", 0, ROLE_CARDS["ninja"])
         if counts[2] + removed > ROLE_CARDS["ninja"]:
-            raise r.fail("removed_ninja", f"{counts[2]} Ninja in play and {removed} removed: only 3 Ninja cards")
+            raise r.fail(
+                "removed_ninja", f"{counts[2]} Ninja in play and {removed} removed: only 3 Ninja cards"
+            )
         RT[n, : L.RT_REMOVED] = counts
         RT[n, L.RT_REMOVED] = removed
         RT[n, L.RT_HONOUR_SHOGUN] = r.number("honour_shogun", 1, 20)

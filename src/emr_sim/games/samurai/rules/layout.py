@@ -146,7 +146,13 @@ END_EXHAUST = 1  # honour lost at an exhaustion (SS-EXHAUST)
 END_BUSHIDO = 2  # honour lost to Bushido
 END_LAST = 3  # special victory: one player left with resilience (SS-LAST)
 END_CAP = 4  # the safety cap: a draw (SS-D-CAP)
-END_NAMES = ("honour 0 by a knock-down", "honour 0 by exhaustion", "honour 0 by Bushido", "special victory", "cap")
+END_NAMES = (
+    "honour 0 by a knock-down",
+    "honour 0 by exhaustion",
+    "honour 0 by Bushido",
+    "special victory",
+    "cap",
+)
 
 # ---- one block per seat
 SEAT_BASE = H_SIZE
