@@ -26,6 +26,7 @@ MIN_DECK = 60  # enough for the largest deal (40) and some turns
 ROLE_CARDS = {"shogun": 1, "samurai": 2, "ninja": 3, "ronin": 1}  # SS-ROLES
 HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z_]+)\s*\]\]")
 KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
+TOML_WHERE = re.compile(r"\(at line (\d+), column \d+\)")  # tomllib's place of an error
 
 
 class CardsError(BadInput):
@@ -102,7 +103,8 @@ def load_cards(path: str | Path | None = None) -> Cards:
     except UnicodeDecodeError as err:
         raise CardsError(shown, None, None, f"not UTF-8 text ({err.reason} at byte {err.start})") from None
     except tomllib.TOMLDecodeError as err:
-        line = getattr(err, "lineno", None)
+        where = TOML_WHERE.search(str(err))
+        line = int(where.group(1)) if where else None
         raise CardsError(shown, line, None, f"not TOML: {str(err).split(' (at')[0]}") from None
     return _checked(shown, hashlib.sha256(data).hexdigest(), doc, Lines(text))
 
