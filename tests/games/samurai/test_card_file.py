@@ -72,7 +72,7 @@ def line_of(text: str, needle: str) -> int:
     [
         ('effect = "geisha"', 'effect = "ninjutsu"', "effect", "'ninjutsu': unknown"),
         ("range = 3\ndamage = 3", "range = -1\ndamage = 3", "range", "-1: negative"),
-        ("health = 4\nability = \"weapons_only\"", "ability = \"weapons_only\"", "health", "needs its health"),
+        ('health = 4\nability = "weapons_only"', 'ability = "weapons_only"', "health", "needs its health"),
         ("players = 6\nshogun = 1\nsamurai = 1\nninja = 3", "players = 6\nshogun = 1\nsamurai = 2\nninja = 3",
          "players", "add up to 7, not 6 players"),
         ('effect = "armor"', 'effect = "parry"', "effect", "is an effect of a action"),

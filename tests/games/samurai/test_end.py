@@ -52,8 +52,10 @@ def test_ss_score_honour_times_the_weight_summed_by_team_ss_d_weights():
     assert res[:, K.RS_TEAM].tolist() == [0, 0, 1, 1, 2] and res[:, K.RS_PLACE].tolist() == [0, 0, 2, 2, 1]
 
 
-@pytest.mark.parametrize("n,weights", [(3, (2, 0, 1, 0)), (4, (1, 2, 1, 0)), (5, (1, 1, 1, 2)), (6, (1, 2, 1, 3)),
-                                       (7, (1, 1, 1, 3))])  # fmt: skip
+WEIGHTS = {3: (2, 0, 1, 0), 4: (1, 2, 1, 0), 5: (1, 1, 1, 2), 6: (1, 2, 1, 3), 7: (1, 1, 1, 3)}
+
+
+@pytest.mark.parametrize("n,weights", list(WEIGHTS.items()))
 def test_ss_d_weights_the_rulebooks_table(n, weights):
     t = Table(n)
     assert tuple(t.cards.WT[n].tolist()) == weights
@@ -155,8 +157,8 @@ def test_ss_d_chars_the_vanilla_option_resilience_5_and_no_ability():
 def test_ss_d_counts_the_card_file_rules_the_deck(tmp_path):
     from emr_sim.games.samurai.cards import DEFAULT
 
-    text = DEFAULT.read_text().replace('name = "Parry"\nkind = "action"\neffect = "parry"\ncount = 15',
-                                       'name = "Parry"\nkind = "action"\neffect = "parry"\ncount = 20')  # fmt: skip
+    parry = 'name = "Parry"\nkind = "action"\neffect = "parry"\ncount = '
+    text = DEFAULT.read_text().replace(parry + "15", parry + "20")
     path = tmp_path / "more_parries.toml"
     path.write_text(text)
     t = Table(5, data=str(path), characters="vanilla")
