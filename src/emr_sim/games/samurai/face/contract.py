@@ -47,6 +47,7 @@ GAME = Game(
     rules_doc="docs/samurai.md",
     work_size=L.STATE_SIZE,
     own_players=OWN_PLAYERS,
+    sees_all=("oracle",),
 )
 
 
