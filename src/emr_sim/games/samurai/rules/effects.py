@@ -9,6 +9,7 @@ from emr_sim.games.samurai.rules.piles import discard, draw_cards
 from emr_sim.games.samurai.rules.state import (
     ability,
     add_to_hand,
+    count_played,
     effect_count_in_hand,
     effect_of,
     hand_n,
@@ -106,6 +107,7 @@ def answer_weapon(G, S, action):
     if action == L.A_TAKE:
         land_weapon(G, S)
         return
+    count_played(S, S[L.H_DECIDER], action - L.A_RESPOND)
     from_hand_to_discard(S, S[L.H_DECIDER], action - L.A_RESPOND)
     back_to_play(S)
 
@@ -153,6 +155,7 @@ def answer_area(G, S, action):
         if over(S):
             return
     else:
+        count_played(S, t, action - L.A_RESPOND)
         from_hand_to_discard(S, t, action - L.A_RESPOND)
     next_answer(G, S)
 
@@ -230,6 +233,7 @@ def play_card(G, S, kind, t, option):
     """The turn's player plays a card of `kind` (SS-PLAY), at t, with the Geisha's option."""
     m = S[L.H_TURN]
     effect = effect_of(G, kind)
+    count_played(S, m, kind)
     if type_of(G, kind) == L.WEAPON:
         play_weapon(G, S, m, kind, t)
         return

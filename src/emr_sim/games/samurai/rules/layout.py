@@ -173,7 +173,8 @@ PUB_ATTACK = DISC_BASE + MAX_DECK  # Weapons played at b
 PUB_HARM = PUB_ATTACK + MAX_SEATS * MAX_SEATS  # Geisha, Diversion or Bushido aimed at b
 PUB_HELP = PUB_HARM + MAX_SEATS * MAX_SEATS  # Breathing's card given to b
 PUB_KO = PUB_HELP + MAX_SEATS * MAX_SEATS  # knock-downs of b (honour taken from b)
-RNG_BASE = PUB_KO + MAX_SEATS * MAX_SEATS
+PUB_PLAYED = PUB_KO + MAX_SEATS * MAX_SEATS  # [s * MAX_KINDS + kind]: cards s played or answered with
+RNG_BASE = PUB_PLAYED + MAX_SEATS * MAX_KINDS
 STATE_SIZE = RNG_BASE + 4
 
 # ---- actions: a card played (kind, target, option), or one of the special actions

@@ -169,3 +169,9 @@ def random_hand_card(S, s, rng_words, rng_off, kinds):
 def record_public(S, table, a, b):
     """The public record: seat a did something of `table` (PUB_*) to seat b."""
     S[table + a * L.MAX_SEATS + b] += 1
+
+
+@njit
+def count_played(S, s, kind):
+    """The public record of the cards s played or answered with (the studies' card statistics)."""
+    S[L.PUB_PLAYED + s * L.MAX_KINDS + kind] += 1

@@ -6,6 +6,7 @@ from emr_sim.games.samurai.rules.combat import full_hp, three_player_shogun
 from emr_sim.games.samurai.rules.piles import discard, draw_cards, pop_top, take_discard_top
 from emr_sim.games.samurai.rules.state import (
     ability,
+    count_played,
     effect_of,
     end_game,
     hand_n,
@@ -102,6 +103,7 @@ def answer_bushido(G, S, action):
             return
     else:
         kind = action - L.A_RESPOND
+        count_played(S, s, kind)
         take_from_hand(S, s, kind)
         discard(S, kind)
         pass_bushido(G, S, s)
