@@ -61,7 +61,7 @@ L_STATE = GAME.state_size
 def test_an_honest_players_decision_survives_a_swap_of_what_it_cannot_see(n, spec):
     decisions, changed, differed = swap_check(n, spec, deals=4)
     assert decisions > 100 and differed > decisions // 2, "the swaps changed too little to show anything"
-    assert changed == 0, f"{spec} changed {changed} of {decisions} decisions when hidden roles and cards moved"
+    assert changed == 0, f"{spec} changed {changed} of {decisions} decisions when hidden cards moved"
 
 
 @pytest.mark.timeout(300)
@@ -89,3 +89,57 @@ def test_the_belief_players_team_wins_more_often_than_a_random_players(n):
     belief = member_win_rate(n, ",".join(["belief"] + ["random"] * (n - 1)), 1200, seed=11)
     baseline = member_win_rate(n, "random", 1200, seed=11)
     assert belief[1] > baseline[2], (belief, baseline)
+
+
+def decisions_of(n: int, kinds: tuple[str, str], deals: int) -> tuple[int, int]:
+    """(decisions, decisions where the two own players differ) along games of the first."""
+    from emr_sim.players.kinds import OWN_KINDS
+
+    made, k, decide = GAME.make(n), GAME.face().kernels(), GAME.face().decide_step()
+    S, obs, legal, prng, _res, _rec, seating, work = table_buffers(L_STATE, GAME.max_legal, n, GAME.work_size)
+    G, params = made.loop_constants(), np.zeros(8)
+    a_kind, b_kind = (OWN_KINDS + GAME.own_players.index(kind) for kind in kinds)
+    total = differ = 0
+    for deal in range(deals):
+        k.init(G, S, 1, deal, seating)
+        for s in range(n):
+            seed_rng(prng[s], 0, 1, deal, PLAYER_STREAM + s)
+        while (p := int(k.to_move(G, S))) != K.NOBODY:
+            count = int(k.legal(G, S, legal))
+            words = prng[p].copy()
+            a = decide(G, S, p, a_kind, params, obs, legal, count, prng[p], work)
+            b = decide(G, S, p, b_kind, params, obs, legal, count, words, work)
+            total, differ = total + 1, differ + int(a != b)
+            k.apply(G, S, a)
+    return total, differ
+
+
+@pytest.mark.timeout(300)
+def test_at_three_players_every_role_is_known_and_the_belief_plays_as_the_oracle():
+    total, differ = decisions_of(3, ("belief", "oracle"), deals=10)
+    assert total > 500 and differ == 0
+
+
+@pytest.mark.timeout(300)
+def test_the_belief_is_a_distribution_moved_by_the_public_record():
+    from emr_sim.games.samurai.players.belief import F_BELIEF, believe
+    from emr_sim.games.samurai.rules import layout as L
+
+    made = GAME.make(5)
+    k = GAME.face().kernels()
+    S = np.zeros(L_STATE, dtype=np.int64)
+    k.init(made.G, S, 1, 0, np.full(5, -1, dtype=np.int64))
+    shogun = int(S[L.H_SHOGUN])
+    me, suspect = (shogun + 1) % 5, (shogun + 2) % 5
+    obs = np.zeros_like(S)
+    k.observe(made.G, S, me, obs)
+    F = np.zeros(64)
+    believe(made.G, obs, me, F)
+    prior = F[F_BELIEF : F_BELIEF + 20].reshape(5, 4).copy()
+    assert np.allclose(prior.sum(axis=1), 1.0)
+    obs[L.PUB_ATTACK + suspect * L.MAX_SEATS + shogun] = 3  # the suspect attacked the Shogun 3 times
+    believe(made.G, obs, me, F)
+    after = F[F_BELIEF : F_BELIEF + 20].reshape(5, 4)
+    assert np.allclose(after.sum(axis=1), 1.0)
+    assert after[suspect, L.NINJA] > prior[suspect, L.NINJA] + 0.1
+    assert after[suspect, L.SAMURAI] < prior[suspect, L.SAMURAI]

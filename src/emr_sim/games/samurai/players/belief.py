@@ -119,8 +119,11 @@ def update_seat(obs, F, t):
         weigh(F, b, public_acts(obs, L.PUB_HELP, t, b), HELPFUL, True)
         received = public_acts(obs, L.PUB_ATTACK, b, t) + public_acts(obs, L.PUB_HARM, b, t)
         weigh(F, b, received, HOSTILE, False)
+    total = 0.0
     for r in range(L.N_ROLES):
-        F[F_NEXT + t * L.N_ROLES + r] = F[F_W + r]
+        total += F[F_W + r]
+    for r in range(L.N_ROLES):
+        F[F_NEXT + t * L.N_ROLES + r] = F[F_W + r] / total if total > 0 else 0.0
 
 
 @njit
