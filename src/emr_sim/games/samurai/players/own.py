@@ -11,8 +11,7 @@ from emr_sim.games.samurai.players.policy import decide
 from emr_sim.games.samurai.rules import layout as L
 from emr_sim.jit import njit
 
-BELIEF = 0
-ORACLE = 1
+ORACLE = 1  # (0: belief)
 GUESS = 2
 OWN_PLAYERS = ("belief", "oracle", "guess")
 
@@ -27,6 +26,6 @@ def own_player(G, S, obs, seat, kind, params, legal, n, rng, work):
             know(S, F)
         elif kind == GUESS:
             guess(G, obs, seat, F, rng)
-        else:
+        else:  # BELIEF
             believe(G, obs, seat, F)
     return decide(G, obs, seat, F, legal, n)

@@ -12,7 +12,6 @@ from emr_sim.games.samurai.rules.turn import start_turn
 from emr_sim.jit import njit
 from emr_sim.rng import seed_rng, shuffle_range
 
-DEAL_SIZES = (4, 5, 5, 6, 6, 7, 7)  # SS-SETUP-DEAL: from the Shogun clockwise
 VANILLA_HEALTH = 5  # SS-D-CHARS: the engine tests' characters
 NINJA4_WEIGHTS = (1, 1, 2)  # SS-D-WEIGHTS' option: the three Ninja cards at 4 players
 

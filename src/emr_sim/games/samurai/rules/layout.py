@@ -87,10 +87,7 @@ CH_HEALTH = 0
 CH_ABILITY = 1
 CH_SIZE = 2
 # ---- the role table RT[players, RT_*] and the weights WT[players, role]
-RT_SHOGUN = 0
-RT_SAMURAI = 1
-RT_NINJA = 2
-RT_RONIN = 3
+# RT[players, role] for role 0..N_ROLES-1 (SHOGUN .. RONIN): how many are in play
 RT_REMOVED = 4  # Ninja cards removed unseen (SS-SETUP-ROLES)
 RT_HONOUR_SHOGUN = 5
 RT_HONOUR_OTHER = 6
