@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -84,7 +85,9 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
     if output:
         from emr_sim.files.write import write_text
 
-        write_text(output, render_page([M.Rung(r.info["label"], r) for r in results], __version__))
+        write_text(
+            output, render_page([M.Rung(r.info["label"], r) for r in results], __version__, Path(output).stem)
+        )
     if as_json:
         click.echo(json.dumps(meta_json(results), indent=1))
     else:
