@@ -53,14 +53,7 @@ def pts_ci(x, low, high) -> str:
     return f"{points(x, sign=True)} [{points(low, sign=True)}, {points(high, sign=True)}]{mark}"
 
 
-SURE = 0.95  # a Nash probability is shown as settled only when the master is in the support this often
-
-
-def nash_text(x) -> str:
-    """A master's Nash probability, never more certain than its support share: the share of
-    resamples with the master in the support first, then the point estimate's probability
-    with its interval."""
-    return f"{share(x['support_prob'])} of resamples; {pct_ci(x['nash'], x['nash_low'], x['nash_high'], 0)}"
+SURE = 0.95  # a master is shown in bold only when in the Nash support this often
 
 
 def share(x) -> str:

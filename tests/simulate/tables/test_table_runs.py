@@ -42,7 +42,8 @@ def test_a_table_run_has_per_seat_results_at_every_size(tmp_path, seats):
     assert record["game"] == "toy" and record["seats"] == seats and len(record["manifest"]) == 1
     report = run("report", out, "-o", tmp_path / "toy.html")
     assert report.exit_code == 0, report.output
-    assert "The first player wins" in (tmp_path / "toy.html").read_text()
+    html = (tmp_path / "toy.html").read_text()
+    assert "The player who moves first wins" in html and 'id="verdict-ranking"' in html
 
 
 def test_the_same_files_for_any_number_of_threads(tmp_path):
