@@ -78,6 +78,13 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
         bans=bans,
         first_turn=first_turn,
     )
+    from emr_sim.simulate.tables.rundir import is_table_run
+
+    tables = [r for r in runs if is_table_run(r)]
+    if tables:
+        from emr_sim.cli.tables import table_meta
+
+        return table_meta(tables, len(tables) == len(runs))
     if output:
         check_output(output, "the metagame page")
     loaded = [M.check_run(load_run(run_dir)) for run_dir in runs]  # every run checked before the work
