@@ -42,13 +42,15 @@ def test_at_two_seats_the_table_statistics_reproduce_the_matrix_figures():
         assert shares.loc[hero, "share"] == pytest.approx(field.loc[hero, "win_rate"], abs=1e-12)
         # deals as units: the interval is no wider than the games-as-units one (pairs are negatively
         # correlated within: docs/analysis.md), and of the same size
-        width, field_width = (shares.loc[hero, "high"] - shares.loc[hero, "low"]), (
-            field.loc[hero, "ci_high"] - field.loc[hero, "ci_low"]
+        width, field_width = (
+            (shares.loc[hero, "high"] - shares.loc[hero, "low"]),
+            (field.loc[hero, "ci_high"] - field.loc[hero, "ci_low"]),
         )
         assert 0.6 * field_width < width <= field_width * 1.01
     first = T.first_player(seats, 2).iloc[0]
     overall = A.first_player_overall(games)
-    assert first["share"] == pytest.approx(overall["rate"]) and first["low"] == pytest.approx(overall["ci_low"])
+    assert first["share"] == pytest.approx(overall["rate"])
+    assert first["low"] == pytest.approx(overall["ci_low"])
     bt = A.bradley_terry(cells)
     pl = plackett_luce(seats, resamples=100).set_index("entity")
     for hero in bt.index:
@@ -146,7 +148,6 @@ def test_teams_share_and_the_pair_that_wins_together():
 def test_the_toy_game_at_every_size(seats):
     """The toy game played in memory: shares add up to 1, the fair share is 1/N, the seats'
     rating exists with intervals, and how a seat's share moves with the size is reported."""
-    from emr_sim.games.registry import get
     from emr_sim.simulate.tables.frames import long_frame, rows_frame
     from emr_sim.simulate.tables.play import play_deals
     from emr_sim.simulate.tables.settings import table_settings

@@ -44,4 +44,5 @@ def test_compare_refuses_table_runs_on_other_deals(toy_runs):
 def test_meta_and_card_stats_say_what_applies_to_a_table(toy_runs):
     result = run("meta", toy_runs / "base")
     assert result.exit_code == 0 and "a metagame of picks does not apply" in result.stdout
-    fails("card-stats", toy_runs / "base", needles=("a table run of toy at 3 seats", "no per-card statistics"))
+    needles = ("a table run of toy at 3 seats", "no per-card statistics")
+    fails("card-stats", toy_runs / "base", needles=needles)
