@@ -44,7 +44,8 @@ def skill_section(
             "x": labels[t.x],
             "y": labels[t.y],
             "tau": signed(t.tau, 2),
-            "ci": f"{signed(t.ci_low, 2)} – {signed(t.ci_high, 2)}",
+            "ci": f"{signed(t.ci_low, 2)} – {signed(t.ci_high, 2)}"
+            + (" †" if not round(t.ci_low, 2) <= round(t.tau, 2) <= round(t.ci_high, 2) else ""),
         }
         for t in result.taus
     ]
@@ -52,6 +53,7 @@ def skill_section(
         "rungs": [{"label": lab, "players": p} for lab, p in zip(labels, players, strict=True)],
         "ranking": ranking,
         "taus": taus,
+        "tau_dagger": any("†" in t["ci"] for t in taus),
         "resamples": S.RESAMPLES,
         "stable_points": f"{S.STABLE_POINTS:g}",
         "changes": [_changes(result, labels, pair) for pair in result.changes],
