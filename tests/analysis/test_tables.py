@@ -177,3 +177,4 @@ def test_a_share_moving_with_the_table_size():
     assert trend.loc[0, "relative_fewest"] == pytest.approx(1.0, abs=0.06)
     assert trend.loc[0, "relative_most"] == pytest.approx(1.6, abs=0.1)
     assert trend.loc[0, "low"] > 0.3 and bool(trend.loc[0, "significant"])
+    assert set(trend.index) == {0, 1}  # seats 2 and 3 sit only at the table of four

@@ -171,9 +171,10 @@ def by_table_size(frames: dict[int, pd.DataFrame], by: str) -> pd.DataFrame:
 
 
 def size_trend(frames: dict[int, pd.DataFrame], by: str = "entity") -> pd.DataFrame:
-    """How a group's share moves with the number of players: per group, its share relative to
-    the fair share at the fewest and at the most players, and the change with its 95 % interval
-    (the runs are independent: their variances add), Holm-corrected over the groups."""
+    """How a group's share moves with the number of players: per group seen at two sizes or
+    more, its share relative to the fair share at the fewest and at the most players, and the
+    change with its 95 % interval (the runs are independent: their variances add),
+    Holm-corrected over the groups."""
     from emr_sim.analysis.significance import adjust
 
     sizes = by_table_size(frames, by)
@@ -181,6 +182,8 @@ def size_trend(frames: dict[int, pd.DataFrame], by: str = "entity") -> pd.DataFr
         return sizes
     rows = []
     for key, group in sizes.groupby(by, observed=True):
+        if len(group) < 2:  # seen at one table size only: nothing moves
+            continue
         group = group.sort_values("players")
         a, b = group.iloc[0], group.iloc[-1]
         change = b["relative"] - a["relative"]
