@@ -20,11 +20,18 @@ REPORTS = sorted((Path(__file__).resolve().parents[2] / "reports").glob("*.html"
 # before this page's checks and are rendered again from those runs when they finish. Strict:
 # a report rendered again passes, and then it must leave this list.
 STALE = {"ismcts400", "meta", "search", "search-reuse", "search-tuned"}
+# Pages written by a study script of their own, not by emr_sim.report: samurai.html by
+# scripts/samurai_study.py (docs/samurai.md), to be given the verdict-first layout.
+OWN_PAGES = {"samurai"}
 
 
 def checked(path: Path):
     """The report as a test parameter, expected to fail the layout checks while it is stale."""
-    marks = [pytest.mark.xfail(strict=True, reason="made before issue 39")] if path.stem in STALE else []
+    marks = []
+    if path.stem in STALE:
+        marks = [pytest.mark.xfail(strict=True, reason="made before issue 39")]
+    elif path.stem in OWN_PAGES:
+        marks = [pytest.mark.xfail(strict=True, reason="a study script's own page, not emr_sim.report's")]
     return pytest.param(path, id=path.name, marks=marks)
 
 
