@@ -1,6 +1,6 @@
 """The adapters against the jitted engine (emr_sim.ecosystem.crosscheck): random games played
 through the OpenSpiel game and the PettingZoo environment with the engine's seed and actions
-reach the engine's positions after every action and its results. The suite plays 100 deals
+reach the engine's positions after every action and its results. The suite plays 20 deals
 of every game and seat count; scripts/ecosystem_crosscheck.py plays 1,000 (docs/ecosystem.md)."""
 
 from __future__ import annotations
@@ -8,12 +8,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from emr_sim.ecosystem import crosscheck as X
-from emr_sim.games import registry
+pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (the rl extra: pip install 'emr-sim[rl]')")
+
+from emr_sim.ecosystem import crosscheck as X  # noqa: E402
+from emr_sim.games import registry  # noqa: E402
 
 CASES = [(g.name, n) for g in registry.games() for n in range(g.seats.fewest, g.seats.most + 1)]
 RULES = {"emr": {"fury": "on"}}
-DEALS = 100
+DEALS = 20  # a case; scripts/ecosystem_crosscheck.py plays 1,000
 
 
 @pytest.mark.parametrize("name,n", CASES)

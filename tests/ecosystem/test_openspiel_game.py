@@ -8,16 +8,22 @@ from __future__ import annotations
 import pickle
 
 import numpy as np
-import pyspiel
 import pytest
 
-from emr_sim.ecosystem import openspiel_game as og
-from emr_sim.ecosystem.recall import chained, seat_start
-from emr_sim.games import registry
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="OpenSpiel is not installed (the rl extra: pip install 'emr-sim[rl]')"
+)
+
+from emr_sim.ecosystem import openspiel_game as og  # noqa: E402
+from emr_sim.ecosystem.recall import chained, seat_start  # noqa: E402
+from emr_sim.games import registry  # noqa: E402
 
 CASES = [(g.name, n) for g in registry.games() for n in range(g.seats.fewest, g.seats.most + 1)]
+# OpenSpiel's random_sim_test checks every position of its games for every seat (strings,
+# tensors, clones): at each game's fewest and most seats, to keep the suite lean
+ENDS = [(g.name, n) for g in registry.games() for n in sorted({g.seats.fewest, g.seats.most})]
 RULES = {"emr": {"fury": "on"}}  # masters in play: the seats' entities matter
-SIMS = {"emr": 4}  # 8MR's games are longer; the others get 12
+SIMS = {"emr": 2, "samurai": 1}  # games with longer games get fewer; the others 4
 
 
 def load(name: str, n: int, seed: int = 5):
@@ -40,14 +46,14 @@ def test_every_game_is_registered_by_its_short_name():
     assert set(og.GAMES) <= set(pyspiel.registered_names())
 
 
-@pytest.mark.parametrize("name,n", CASES)
+@pytest.mark.parametrize("name,n", ENDS)
 @pytest.mark.timeout(300)
 def test_openspiels_random_sim_test_passes(name, n):
     game = load(name, n)
     assert game.num_players() == n
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert game.num_distinct_actions() == registry.get(name).action_codes
-    pyspiel.random_sim_test(game, num_sims=SIMS.get(name, 12), serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=SIMS.get(name, 4), serialize=False, verbose=False)
 
 
 def test_openspiels_serialisation_by_history_is_refused_for_sampled_chance():
@@ -100,7 +106,10 @@ def test_returns_are_each_seats_share_of_the_win(name, n):
         assert state.is_terminal()
         shares = state.returns()
         results = game.driver.results(state.S)
-        assert sum(shares) == pytest.approx(1.0)  # no teams: constant-sum
+        if registry.get(name).teams:  # general-sum: each winner of the winning team gets 1
+            assert sum(shares) >= 1.0 - 1e-9
+        else:  # constant-sum
+            assert sum(shares) == pytest.approx(1.0)
         for seat in range(n):
             won, drawn = results[seat, 0], results[seat, 1]
             assert shares[seat] == (1.0 if won else 1.0 / int(results[:, 1].sum()) if drawn else 0.0)

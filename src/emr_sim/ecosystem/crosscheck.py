@@ -23,11 +23,12 @@ from emr_sim.ecosystem.driver import Driver, win_shares
 from emr_sim.ecosystem.openspiel_game import SpielGame
 from emr_sim.ecosystem.pettingzoo_env import GameEnv, agent_name
 from emr_sim.games.contract import Made
-from emr_sim.loops.table import PLAYER_STREAM, TR_HEAD, TS_RESULT, TS_SIZE, table_buffers
+from emr_sim.loops.table import PLAYER_STREAM, table_buffers
 from emr_sim.players.kinds import PLAYER_RANDOM
 from emr_sim.rng import seed_rng
 from emr_sim.simulate.tables.lineup import parse_lineup
 from emr_sim.simulate.tables.play import play_part
+from emr_sim.table_layout import TR_HEAD, TS_RESULT, TS_SIZE
 
 
 class Mismatch(AssertionError):

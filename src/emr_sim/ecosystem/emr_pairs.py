@@ -11,8 +11,8 @@ OpenSpiel player decides on the game's OpenSpiel state, kept beside the loop's s
 checked equal to it after every action.
 
 Pairs are played in chunks of PEER_CHUNK_PAIRS on `workers` processes (spawned: each loads the
-kernels from the cache); a game depends only on (seed, pair, seat), so the aggregate and the
-records are the same for any number of processes.
+kernels from the cache; with one worker, in the calling process); a game depends only on
+(seed, pair, seat), so the aggregate and the records are the same for any number of processes.
 """
 
 from __future__ import annotations
@@ -196,6 +196,18 @@ def run_pairs(
     total = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
     size = PEER_CHUNK_PAIRS
     todo = iter([(first_pair + k, min(size, n_pairs - k)) for k in range(0, n_pairs, size)])
+
+    def take(chunk: tuple[int, int, np.ndarray, np.ndarray]) -> None:
+        first, count, agg, rows = chunk
+        total[:] += agg
+        if keep:
+            keep(2 * (first - first_pair), rows)
+        progress.update(2 * count)
+
+    if setup.workers == 1:  # in this process: no process to spawn and load the kernels into
+        for task in todo:
+            take(play_chunk(run, *task))
+        return total
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=setup.workers, mp_context=context) as pool:
         running = {pool.submit(play_chunk, run, *task) for task in _take(todo, AHEAD * setup.workers)}
@@ -203,11 +215,7 @@ def run_pairs(
             while running:
                 done, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
-                    first, count, agg, rows = future.result()
-                    total += agg
-                    if keep:
-                        keep(2 * (first - first_pair), rows)
-                    progress.update(2 * count)
+                    take(future.result())
                 running |= {pool.submit(play_chunk, run, *task) for task in _take(todo, len(done))}
         except BaseException:  # Ctrl-C: drop the chunks not started
             pool.shutdown(wait=False, cancel_futures=True)
