@@ -134,19 +134,20 @@ def run_setup(
 
 def check_python_players(specs: tuple[PlayerSpec, PlayerSpec], allowed: bool, cluster: Any) -> None:
     """A player the Python-driven loop plays: only where the run allows one (else the spec's
-    own SpecError), with the rl extra installed, on this machine's processes."""
+    own SpecError), on this machine's processes, with the rl extra installed (checked in that
+    order: what no installation changes first)."""
     python = [spec for spec in specs if spec.python]
     if not python:
         return
     if not allowed:
         python[0].kernel_kind  # noqa: B018  (raises the spec's SpecError: this command cannot play it)
-    from emr_sim.extras import RL, check
-
-    check(RL, f"player {python[0].text!r}")
     if cluster is not None:
         raise BadInput(
             f"player {python[0].text!r} plays on this machine's processes (--workers), not on --cluster"
         )
+    from emr_sim.extras import RL, check
+
+    check(RL, f"player {python[0].text!r}")
 
 
 def setup_warnings(setup: RunSetup) -> list[str]:
