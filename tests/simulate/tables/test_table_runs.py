@@ -45,8 +45,11 @@ def test_a_table_run_has_per_seat_results_at_every_size(tmp_path, seats):
     assert "The first player wins" in (tmp_path / "toy.html").read_text()
 
 
+SEARCHING = ("--players", "ismcts(n=12),greedy,random")  # every generic player, the search included
+
+
 def test_the_same_files_for_any_number_of_threads(tmp_path):
-    args = ("matrix", *TOY, "--seats", 3, "-n", 9000, "--quiet", "--seed", 3)
+    args = ("matrix", *TOY, "--seats", 3, "-n", 9000, "--quiet", "--seed", 3, *SEARCHING)
     assert run(*args, "-o", tmp_path / "one", "--workers", 1).exit_code == 0
     assert run(*args, "-o", tmp_path / "two", "--workers", 2).exit_code == 0
     assert files_of(tmp_path / "one") == files_of(tmp_path / "two")
@@ -85,7 +88,7 @@ def test_a_run_killed_with_sigkill_resumes_to_the_same_files(tmp_path):
 @pytest.mark.timeout(180)
 def test_a_cluster_run_writes_the_files_of_the_threads(tmp_path):
     pytest.importorskip("distributed") if not os.environ.get("CI") else None
-    args = ("matrix", *TOY, "--seats", 3, "-n", 3000, "--quiet", "--seed", 4)
+    args = ("matrix", *TOY, "--seats", 3, "-n", 3000, "--quiet", "--seed", 4, *SEARCHING)
     assert run(*args, "-o", tmp_path / "threads").exit_code == 0
     result = run(*args, "-o", tmp_path / "cluster", "--cluster", "local:2")
     assert result.exit_code == 0, result.output

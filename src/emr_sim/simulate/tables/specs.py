@@ -153,8 +153,8 @@ def parse_spec(game: Game, text: str) -> PlayerSpec:
         raise BadInput(f"--players: {quoted(spec)}: {game.name} has no such player (its kinds: {kinds})")
     if name == generic and listed[0] != generic:
         raise BadInput(
-            f"--players: {quoted(spec)}: {game.name}'s own commands have a {generic} of their own; "
-            f"the generic one is {listed[0]}"
+            f"--players: {quoted(spec)}: {generic} is a player of {game.name}'s own commands; "
+            f"in its table runs the generic one is {listed[0]}"
         )
     return build(KINDS[generic], listed[0], args, spec)
 
