@@ -105,7 +105,9 @@ def play_deal(made, k, seat_masters, seed, deal, players, tallies) -> list[float
                 tallies[0].add(took, int(generic_search[B_INFO][I_ITERATIONS]) - before, n)
             else:
                 k.observe(G, S, p, obs)
-                action = choose_ismcts(obs, made.G[1], made.G[2], p, legal, n, prng[p], own_search, own_rows, False)
+                action = choose_ismcts(
+                    obs, made.G[1], made.G[2], p, legal, n, prng[p], own_search, own_rows, False
+                )
                 took = time.thread_time() - start
                 tallies[1].add(took, root_visits(own_search[p][0]) if n > 1 else 0, n)
             k.apply(G, S, action)
@@ -146,7 +148,9 @@ def main() -> None:
     mean, half = units.mean(), 1.96 * units.std(ddof=1) / np.sqrt(len(units)) if len(units) > 1 else 0.0
     print(f"generic:     {generic.text} (8MR's table runs' name)")
     print(f"specialised: {own.text}")
-    print(f"{2 * args.deals:,} games ({args.deals:,} deals, seats swapped; fury on, every ordered master pair)")
+    print(
+        f"{2 * args.deals:,} games ({args.deals:,} deals, seats swapped; fury on, every ordered master pair)"
+    )
     print(f"the generic's score: {100 * mean:.1f} % [{100 * (mean - half):.1f}, {100 * (mean + half):.1f}]")
     print(tallies[0].line("generic"))
     print(tallies[1].line("specialised"))

@@ -55,7 +55,10 @@ def test_8mrs_table_runs_name_the_generic_players_apart_from_its_own():
     generic-greedy and generic-ismcts in its table runs, and the plain names are refused."""
     assert parse_spec(EMR, "generic-ismcts:50").text == "generic-ismcts(n=50)"
     assert parse_spec(EMR, "generic-greedy").code == PLAYER_GREEDY
-    with pytest.raises(BadInput, match="ismcts is a player of emr's own commands; in its table runs the generic one is generic-ismcts"):
+    with pytest.raises(
+        BadInput,
+        match="ismcts is a player of emr's own commands; in its table runs the generic one is generic-ismcts",
+    ):
         parse_spec(EMR, "ismcts:50")
 
 
