@@ -96,8 +96,8 @@ def main() -> None:
         for a, b in matches:
             r = measure(a, b, n, args.games, args.seed, args.workers)
             print(
-                f"| {n} | `{r['a']}` | `{r['b']}` | {r['games']:,} | {r['wins']:,.1f} | {pct(r['w'])} | {pct(r['h'])} "
-                f"| {r['seconds']:.0f} |",
+                f"| {n} | `{r['a']}` | `{r['b']}` | {r['games']:,} | {r['wins']:,.1f} "
+                f"| {pct(r['w'])} | {pct(r['h'])} | {r['seconds']:.0f} |",
                 flush=True,
             )
 

@@ -73,9 +73,10 @@ class Tally:
         call = self.forced_seconds / max(self.forced, 1)
         net = self.seconds - call * self.searches
         return (
-            f"{name}: {self.searches:,.0f} searches, {self.iterations / max(self.searches, 1):.1f} iterations "
-            f"each, {self.iterations / self.seconds:,.0f} iterations/s ({self.iterations / net:,.0f} net of "
-            f"the call's own {call * 1e6:.1f} µs)"
+            f"{name}: {self.searches:,.0f} searches, "
+            f"{self.iterations / max(self.searches, 1):.1f} iterations each, "
+            f"{self.iterations / self.seconds:,.0f} iterations/s "
+            f"({self.iterations / net:,.0f} net of the call's own {call * 1e6:.1f} µs)"
         )
 
 

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from emr_sim import kernel_contract as K
-from emr_sim.games import registry
 from emr_sim.loops.table import PLAYER_STREAM, TR_HEAD, TS_MEMBER, TS_RESULT, TS_SIZE
 from emr_sim.players.ismcts import B_INFO, I_ITERATIONS, I_SEARCHES, result_values
 from emr_sim.players.kinds import PLAYER_GREEDY, PLAYER_ISMCTS, SP_STOP
