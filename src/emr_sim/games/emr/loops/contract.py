@@ -164,10 +164,12 @@ def evaluate(G, S, out):
 
 @njit
 def action_value(G, obs, seat, action, work, rng):
-    """The seat's value after `action` in one determinisation of its observation."""
+    """The seat's value after `action` in one determinisation of its observation. The greedy's
+    scratch counts afresh after it: the caller goes on with another pile (a search's state)."""
     determinise(G, obs, seat, rng, work)
     apply(G, work, action)
     value = first_seat_value(G, work)
+    recount(G)
     return value if seat == 0 else 1.0 - value
 
 
