@@ -22,8 +22,10 @@ SEARCH_N = 24  # iterations of the searches checked (each decision is searched t
 
 
 def player_specs(game) -> list[str]:
-    """The generic players a game supports, as its table runs name them (a small search)."""
-    return [f"{name}(n={SEARCH_N})" if generic_kind(name) == "ismcts" else name for name in game.players]
+    """The generic players a game supports, as its table runs name them (a small search); a
+    game's own players have their own swap tests (tests/games/NAME/)."""
+    generic = [name for name in game.players if generic_kind(name) and name not in game.own_players]
+    return [f"{name}(n={SEARCH_N})" if generic_kind(name) == "ismcts" else name for name in generic]
 
 
 CASES = [

@@ -40,7 +40,8 @@ def games(as_json):
             click.echo(f"{'':8} {g['entity']}s: {', '.join(g['entities'])}")
         shadowed = any(k.startswith(GENERIC_PREFIX) for k in g["players"])  # its commands have their own
         own = " (its commands' own players: `emr-sim players`)" if shadowed else ""
-        click.echo(f"{'':8} players: {', '.join(g['players'] + g['own_players'])}{own}")
+        kinds = g["players"] + [k for k in g["own_players"] if k not in g["players"]]
+        click.echo(f"{'':8} players: {', '.join(kinds)}{own}")
         opts = ", ".join(f"{o['name']}={o['default']}" for o in g["options"][:SHOWN_OPTIONS])
         more = len(g["options"]) - SHOWN_OPTIONS
         opts += f" and {more} more" if more > 0 else ""
