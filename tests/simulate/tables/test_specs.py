@@ -104,3 +104,14 @@ def test_the_run_record_keeps_every_members_parsed_spec(tmp_path):
     assert second == {"kind": "greedy", "text": "greedy", "params": {}}
     again = run(*args, "-o", out, "-n", 4, "--quiet")  # the same specs resume the same run
     assert again.exit_code == 0, again.output
+
+
+def test_the_players_of_a_game_are_listed_with_their_parameters():
+    result = run("players", "--game", "toy")
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == "random"
+    assert "ismcts           n=400 (1..100000), c=0.2 (0..10), depth=0 (0..1000)" in result.stdout
+    listed = json.loads(run("players", "--game", "emr", "--json").stdout)  # 8MR: its own listing
+    assert "generic-ismcts" not in json.dumps(listed)
+    toy = json.loads(run("players", "--game", "toy", "--seats", 2, "--json").stdout)
+    assert toy["kinds"] == ["random", "greedy", "ismcts"]
+    assert [p["name"] for p in toy["params"]["ismcts"]] == ["n", "c", "depth", "stop", "prior"]

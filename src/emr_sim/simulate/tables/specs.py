@@ -136,6 +136,16 @@ def generic_kind(name: str) -> str | None:
     return bare if bare in KINDS else None
 
 
+def kind_params(name: str) -> list[dict]:
+    """The parameters of a kind named so (a generic one; none for a game's own), for listings."""
+    generic = generic_kind(name)
+    params = KINDS[generic].params if generic is not None else ()
+    return [
+        {"name": p.name, "default": p.default, "low": p.low, "high": p.high, "whole": p.whole, "help": p.help}
+        for p in params
+    ]
+
+
 def parse_spec(game: Game, text: str) -> PlayerSpec:
     """One member's spec for `game`; BadInput naming the spec and what is wrong."""
     spec = text.strip()
