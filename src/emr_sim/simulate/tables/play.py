@@ -15,9 +15,8 @@ import numpy as np
 
 from emr_sim.console.compiling import compiling
 from emr_sim.games import registry
-from emr_sim.loops.table import row_width, table_buffers
-from emr_sim.players.ismcts import new_search
 from emr_sim.simulate.tables.settings import TableSettings
+from emr_sim.table_layout import row_width
 
 PART_DEALS = 2000  # deals per part (per task, per file of a run directory)
 AHEAD = 4  # parts in flight per thread
@@ -32,6 +31,9 @@ def loop_buffers(made, lineup) -> tuple:
     """One table loop's buffers (loops.table.table_buffers), with the search's when a member
     searches (sized for the most iterations a member plays), else None there: a loop without
     a search player is compiled without the search."""
+    from emr_sim.loops.table import table_buffers  # numba: only when a game is played
+    from emr_sim.players.ismcts import new_search
+
     game, n = made.game, made.n_seats
     most = lineup.search_iterations()
     search = new_search(most, game.state_size, game.max_legal, n, game.work_size) if most else None
