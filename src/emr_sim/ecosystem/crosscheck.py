@@ -23,11 +23,10 @@ from emr_sim.ecosystem.driver import Driver, win_shares
 from emr_sim.ecosystem.openspiel_game import SpielGame
 from emr_sim.ecosystem.pettingzoo_env import GameEnv, agent_name
 from emr_sim.games.contract import Made
-from emr_sim.loops.table import PLAYER_STREAM, table_buffers
-from emr_sim.players.kinds import PLAYER_RANDOM
+from emr_sim.loops.table import PLAYER_STREAM
 from emr_sim.rng import seed_rng
 from emr_sim.simulate.tables.lineup import parse_lineup
-from emr_sim.simulate.tables.play import play_part
+from emr_sim.simulate.tables.play import loop_buffers, play_part
 from emr_sim.table_layout import TR_HEAD, TS_RESULT, TS_SIZE
 
 
@@ -50,12 +49,12 @@ class Reference:
 def engine_game(made: Made, seed: int, deal: int, seating: np.ndarray) -> Reference:
     """Deal `deal` stepped through the jitted kernels, each seat's random player deciding with
     the game's compiled decision from its own stream (as the table loop's rotation 0)."""
-    game, face = made.game, made.game.face()
+    face = made.game.face()
     kernels, decide = face.kernels(), face.decide_step()
     n = made.n_seats
-    S, obs, legal, prng, res, _, _, work = table_buffers(game.state_size, game.max_legal, n, game.work_size)
+    lineup = parse_lineup(made.game, "random", n)
+    S, obs, legal, prng, res, _, _, work, search = loop_buffers(made, lineup)
     G = made.loop_constants()
-    params = np.zeros(8, dtype=np.float64)
     for s in range(n):
         seed_rng(prng[s], 0, seed, deal, PLAYER_STREAM + s)
     kernels.init(G, S, seed, deal, seating)
@@ -63,7 +62,8 @@ def engine_game(made: Made, seed: int, deal: int, seating: np.ndarray) -> Refere
     while (p := int(kernels.to_move(G, S))) != K.NOBODY:
         count = int(kernels.legal(G, S, legal))
         ref.legal.append(sorted(legal[:count].tolist()))
-        action = int(decide(G, S, p, PLAYER_RANDOM, params, obs, legal, count, prng[p], work))
+        kind, params = lineup.kinds[p], lineup.params[p]
+        action = int(decide(G, S, p, kind, params, obs, legal, count, prng[p], work, search))
         kernels.apply(G, S, action)
         ref.actions.append(action)
         ref.after.append(S.copy())
