@@ -11,6 +11,7 @@ import click
 
 from emr_sim.cli.app import main, note
 from emr_sim.cli.options import (
+    FiniteFloat,
     check_output,
     cluster_option,
     estimate_text,
@@ -40,7 +41,7 @@ CARD_SORTS = ("improvement", "gih", "gns", "played", "opening", "drawn", "card")
 )
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True, help="Cards shown per end.")
 @json_option("every row")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write every row to this CSV file.")
+@click.option("--csv", "csv_path", type=click.Path(), help="Write every row to this CSV file.")
 @click.option(
     "--deck",
     "deck_path",
@@ -75,9 +76,7 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
 
 @main.command()
 @click.argument("run_dir", type=click.Path(file_okay=False))
-@click.option(
-    "-o", "--output", "scan_dir", required=True, type=click.Path(file_okay=False), help="Scan directory."
-)
+@click.option("-o", "--output", "scan_dir", required=True, type=click.Path(), help="Scan directory.")
 @click.option(
     "--cards",
     default=None,
@@ -96,7 +95,7 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
 )
 @click.option(
     "--precision",
-    type=click.FloatRange(0, 50, min_open=True, max_open=True),
+    type=FiniteFloat(0, 50, min_open=True, max_open=True),
     default=None,
     metavar="POINTS",
     help="95 % half-width of each master's change, in points (default 0.5; games follow).",
@@ -177,7 +176,7 @@ def sensitivity(
     "-o",
     "--output",
     "out_dir",
-    type=click.Path(file_okay=False),
+    type=click.Path(),
     help="Write OUT/claims.json and verify there.",
 )
 @click.option(

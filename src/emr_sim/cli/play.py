@@ -36,7 +36,7 @@ from emr_sim.cli.options import (
 @json_option("the game")
 @click.option("--human", is_flag=True, help="Play a seat yourself, one line at a time (docs/play.md).")
 @versus_options
-@click.option("--save", type=click.Path(dir_okay=False), help="With --human: write the game record here.")
+@click.option("--save", type=click.Path(), help="With --human: write the game record here.")
 @deck_option
 @rule_option
 @fury_option

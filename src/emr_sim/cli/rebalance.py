@@ -11,6 +11,7 @@ import click
 
 from emr_sim.cli.app import main, note
 from emr_sim.cli.options import (
+    FINITE,
     INT64,
     cluster_option,
     estimate_text,
@@ -36,7 +37,7 @@ BOOK_NOTE = (
     "--output",
     "study_dir",
     required=True,
-    type=click.Path(file_okay=False),
+    type=click.Path(),
     help="Study directory (created, or resumed).",
 )
 @click.option(
@@ -79,7 +80,7 @@ BOOK_NOTE = (
     help="Points a change costs, and each step of a numeric change beyond its first.",
 )
 @click.option(
-    "--margin", type=float, default=0.5, show_default=True, help="Points inside the goal the search aims."
+    "--margin", type=FINITE, default=0.5, show_default=True, help="Points inside the goal the search aims."
 )
 @click.option(
     "--first-player",

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
+import tomllib
 from pathlib import Path
 
 from emr_sim.errors import BadInput, cut
@@ -24,6 +26,7 @@ MAX_RECORD_BYTES = 16 << 20  # a run, ladder or tuning record is kilobytes; a bo
 MAX_DEPTH = 64  # nesting of JSON arrays and objects: records are 5 deep at most
 MAX_DIGITS = 30  # an integer literal this long is no value of ours (Python refuses 4,300)
 READ_CHUNK = 1 << 20  # bytes read at a time: a cap is never allocated before the bytes are there
+LONG_NUMBER = re.compile(r"\d[\d_]{" + str(MAX_DIGITS) + ",}")  # more than MAX_DIGITS digits
 
 
 class InputFileError(BadInput):
@@ -49,6 +52,22 @@ def regular_file_problem(path: str | Path, what: str) -> str | None:
     if not stat.S_ISREG(mode):
         return f"not a regular file ({file_kind(mode)}), so not a {what} file"
     return None
+
+
+def directory_problem(path: str | Path, what: str) -> str | None:
+    """Why path cannot be read as a `what` (a run directory, a scan directory), None when it is
+    a directory: nothing there, or a regular or special file named by its kind (`meta FIFO`
+    said "no such run directory")."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return f"no such {what}"
+    except OSError as err:
+        return f"cannot read the {what}: {err.strerror or err}"
+    if stat.S_ISDIR(mode):
+        return None
+    kind = "a regular file" if stat.S_ISREG(mode) else file_kind(mode)
+    return f"{kind}, not a {what}"
 
 
 def read_input(path: str | Path, what: str, max_bytes: int, shown: str | None = None) -> bytes:
@@ -148,6 +167,30 @@ def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> objec
         raise InputFileError(f"{name}: not JSON: {err.msg} at {where}") from None
     except ValueError as err:  # a value json itself refuses (a float literal too long, say)
         raise InputFileError(f"{name}: not JSON this reader takes: {str(err)[:120]}") from None
+
+
+def parse_toml(data: bytes | str, name: str | Path, what: str) -> dict:
+    """TOML of at most MAX_DEPTH levels with no number longer than MAX_DIGITS digits;
+    InputFileError naming the file (and the line of a long number). tomllib recurses on nested
+    arrays (100,000 brackets raised RecursionError) and Python refuses an integer of 4,300
+    digits without naming a line: both are refused here first."""
+    try:
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
+    except UnicodeDecodeError as err:
+        raise InputFileError(f"{name}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    if nesting_depth(text) > MAX_DEPTH:
+        raise InputFileError(f"{name}: nested more than {MAX_DEPTH} levels deep: not a {what} file")
+    long_number = LONG_NUMBER.search(text)
+    if long_number:
+        line = text.count("\n", 0, long_number.start()) + 1
+        digits = len(long_number.group().replace("_", ""))
+        raise InputFileError(f"{name}: line {line}: a {digits}-digit number is no value of a {what} file")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InputFileError(f"{name}: not TOML: {err}") from None
+    except (RecursionError, ValueError) as err:  # any other conversion TOML refuses
+        raise InputFileError(f"{name}: not TOML this reader can take: {str(err)[:120]}") from None
 
 
 def too_long(doc: object, where: str = "$") -> tuple[str, TooLong] | None:

@@ -16,6 +16,7 @@ import pandas as pd
 from emr_sim import codes as C
 from emr_sim.cards import Deck, load_deck
 from emr_sim.errors import BadInput
+from emr_sim.files.read import regular_file_problem
 from emr_sim.simulate.cellcheck import columns_problem
 from emr_sim.simulate.records import card_column, has_cards
 from emr_sim.simulate.rundir import has_card_events, load_games, read_run, repair_command
@@ -90,6 +91,9 @@ def read_records(path: Path) -> pd.DataFrame:
 
 
 def from_records(path: Path, deck_path: str | None) -> CardGames:
+    problem = regular_file_problem(path, "records")  # a FIFO would be waited on forever
+    if problem:
+        raise BadInput(f"{path}: {problem}")
     if path.suffix.lower() not in RECORD_SUFFIXES:
         raise BadInput(f"{path}: not a run directory nor a records file (.parquet or .csv)")
     games = read_records(path)
@@ -132,6 +136,6 @@ def card_games(source: str | Path, deck_path: str | None = None) -> CardGames:
     path = Path(source)
     if path.is_dir():
         return from_run(path, deck_path)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         raise BadInput(f"{path}: no such run directory or records file")
     return from_records(path, deck_path)

@@ -20,7 +20,7 @@ from pathlib import Path
 from emr_sim.errors import BadInput
 from emr_sim.files import write as files
 from emr_sim.files.lock import LOCK_FILES
-from emr_sim.files.read import read_json_record
+from emr_sim.files.read import directory_problem, read_json_record
 from emr_sim.simulate.variants import parse_variant, variant_slug
 
 SCAN_FORMAT = "emr-sim scan 1"
@@ -54,8 +54,9 @@ def variant_dir(root: Path, text: str) -> Path:
 def read_scan(root: str | Path) -> dict:
     """The scan record of ROOT; BadInput when it is missing or not a scan record."""
     path = Path(root) / SCAN_FILE
-    if not Path(root).is_dir():
-        raise BadInput(f"{root}: no such scan directory")
+    problem = directory_problem(root, "scan directory")
+    if problem:
+        raise BadInput(f"{root}: {problem}")
     if not path.exists():
         raise BadInput(f"{path}: missing: {root} is not a scan directory of `emr-sim sensitivity`")
     record = read_json_record(path, "scan record", SCAN_FORMAT)
