@@ -62,11 +62,14 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
 
     if csv_path:
         check_output(csv_path, "the table")
-    chosen = select_card_stats(card_games(run, deck_path), masters, cards, sort)
+    source = card_games(run, deck_path)
+    chosen = select_card_stats(source, masters, cards, sort)
     if csv_path:
         from emr_sim.files.write import write_atomically
 
         write_atomically(csv_path, lambda tmp: chosen.rows.to_csv(tmp, index=False))  # WriteError: exit 3
+    if source.unfinished:  # said once nothing can fail any more
+        note(source.unfinished)
     if as_json:
         click.echo(json.dumps(card_stats_json(chosen.rows, chosen.about), indent=1))
         return

@@ -251,7 +251,9 @@ def usage_section(run: RunData) -> dict:
         cols = [c for c in usage.columns if c.startswith(prefix)]
         return usage[cols].rename(columns=lambda c: c[len(prefix) :])
 
-    tech = part("tech_")
+    masters = [str(h) for h in run.record["heroes"]]
+    tech = part("tech_")  # the run's masters' techniques only (an absent master's is all zeros)
+    tech = tech[[c for c in tech.columns if c in masters or c not in C.HERO_NAMES]]
     effects = part("effect_")
     damage = part("damage_")
     basic = usage[[c for c in ("hits", "blocks", "counters", "extras") if c in usage.columns]]

@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 
 from emr_sim.analysis.balance import Balance, CellCounts, Guards, balance_of
+from emr_sim.errors import BadInput
 from emr_sim.files import write as files
 from emr_sim.simulate.cells import cell_pairs
 from emr_sim.simulate.variants import Variant, parse_variant
@@ -34,6 +35,7 @@ from emr_sim.studies.rebalance_store import (
     check_root,
     open_study,
     read_base,
+    start_study,
     write_base,
 )
 
@@ -79,11 +81,14 @@ def run_study(
     quiet: bool = True,
     on_estimate: Callable[[str, float, int], None] | None = None,
     on_note: Say | None = None,
+    on_claimed: Callable[[], None] | None = None,
 ) -> StudyRun:
     """Search (or resume) the study into ROOT. Inputs are checked before anything is written
-    (BadInput); on_estimate(what, seconds, games) before the games, on_note for the book's
-    warning and the warm start."""
-    from emr_sim.files.lock import claim_dir
+    (BadInput); on_claimed() once the directory is this process's (the verification's estimate,
+    say: nothing is said of a start that is refused), on_estimate(what, seconds, games) before
+    the games, on_note for the book's warning and the warm start. The study record is written
+    first, so a start killed at any point resumes with the same command."""
+    from emr_sim.files.lock import claim_dir, refuse_held
     from emr_sim.files.outdir import check_dir_target
     from emr_sim.simulate.runner import start_cluster
 
@@ -92,11 +97,14 @@ def run_study(
     root = Path(root)
     record = spec.record()
     check_dir_target(root)  # a file in the way, a directory that cannot be made: exit 3
+    refuse_held(root)  # "in use" before anything is said about what it holds
     check_root(root, record)  # refused before a cluster starts, as before a write
     start_cluster(spec.setup)
     start = time.perf_counter()
     check = partial(check_root, record=record)
-    with claim_dir(root, check, check) as old:  # the study on disk, read again under the lock
+    with claim_dir(root, check, partial(start_study, record=record)) as old:
+        if on_claimed:
+            on_claimed()
         games = _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, say)
     base_counts_, _guards = read_base(root, spec.heroes)
     base = balance_of(base_counts_[-1], spec.heroes)
@@ -124,7 +132,12 @@ def _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, s
         base_seconds = time.perf_counter() - started
         games += sum(c.games for c in counts[-1].values())
         base = balance_of(counts[-1], spec.heroes)
-        check_reach(spec, base)
+        try:
+            check_reach(spec, base)
+        except BadInput:
+            if old is None:  # a new study the goal refuses: its record goes, as if never started
+                (root / STUDY_FILE).unlink(missing_ok=True)
+            raise
         guards = spec.guards.resolve(base)
         write_base(root, counts, {"first": guards.first, "turns": guards.turns})
     counts, guards_record = read_base(root, spec.heroes)

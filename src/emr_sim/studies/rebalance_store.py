@@ -13,9 +13,10 @@ import json
 from pathlib import Path
 
 from emr_sim.analysis.balance import CellCounts, Cells
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, WriteError
 from emr_sim.files import write as files
 from emr_sim.files.lock import LOCK_FILES
+from emr_sim.files.outdir import NOTHING_WRITTEN, only_leftovers
 from emr_sim.files.read import read_json_record
 from emr_sim.simulate.cells import cell_pairs
 from emr_sim.studies.rebalance_spec import IDENTITY, REBALANCE_FORMAT, Spec
@@ -25,28 +26,53 @@ BASE_FILE = "base.json"
 DB_FILE = "study.db"
 STUDY_NAME = "rebalance"
 BASE_FORMAT = "emr-sim rebalance base 1"
+MAX_BASE_BYTES = 64 << 20  # every cell at every rung, with its turn histogram
 
 
 def check_root(root: Path, record: dict) -> dict | None:
-    """The study record on disk when ROOT holds this study (to resume), None for a new one;
+    """The study record on disk when ROOT holds this study (to resume), None for a new one (an
+    empty directory, or emr-sim's own start of a study that searched nothing: taken over);
     BadInput, before anything is written, when ROOT cannot hold it."""
     if root.exists() and not root.is_dir():
-        raise BadInput(f"{root}: exists and is not a directory")
+        raise WriteError(root, "a file is in the way", NOTHING_WRITTEN)
     path = root / STUDY_FILE
-    if path.exists():
+    if path.exists() or path.is_symlink():
         old = read_json_record(path, "rebalance record", REBALANCE_FORMAT)
         differ = [
             f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
             for k in IDENTITY
             if old.get(k) != record.get(k)
         ]
+        if differ and unfinished_start(root, old):
+            return None  # its base is another study's: this start takes the directory over
         if differ:
             shown = "; ".join(d if len(d) < 300 else d[:300] + "…" for d in differ)
             raise BadInput(f"{path}: this directory holds a different study ({shown}); use another directory")
         return old
-    if root.exists() and any(p.name not in LOCK_FILES for p in root.iterdir()):
+    if root.exists() and not only_leftovers(root, (*LOCK_FILES, BASE_FILE)):
         raise BadInput(f"{root}: not empty and not a rebalance study; use a new directory")
+    if (root / BASE_FILE).exists():
+        read_json_record(root / BASE_FILE, "rebalance base", BASE_FORMAT, max_bytes=MAX_BASE_BYTES)
     return None
+
+
+def unfinished_start(root: Path, old: dict | None) -> bool:
+    """Whether ROOT is emr-sim's own start of a study with nothing of a search to keep: its
+    record has no warm start yet (written once the base is measured) and there is no Optuna
+    study; a start refused or killed before its search (its base.json at most) may be taken
+    over by another study's command."""
+    return (old is None or "warm" not in old) and not (root / DB_FILE).exists()
+
+
+def start_study(root: Path, record: dict) -> dict | None:
+    """Under the lock, before anything is played: the record of a new study written first (so
+    that a start killed at any later point resumes with the same command), a taken-over start's
+    base removed; the record on disk of a study resumed."""
+    old = check_root(root, record)
+    if old is None:
+        (root / BASE_FILE).unlink(missing_ok=True)  # another study's base, or none
+        files.write_text(root / STUDY_FILE, json.dumps(record, indent=1) + "\n")
+    return old
 
 
 def storage_url(root: Path) -> str:
@@ -98,7 +124,7 @@ def write_base(root: Path, counts: list[Cells], guards: dict) -> None:
 
 
 def read_base(root: Path, heroes: list[str]) -> tuple[list[Cells], dict]:
-    record = read_json_record(root / BASE_FILE, "rebalance base", BASE_FORMAT, max_bytes=64 << 20)
+    record = read_json_record(root / BASE_FILE, "rebalance base", BASE_FORMAT, max_bytes=MAX_BASE_BYTES)
     cells = cell_pairs(heroes)
     counts = [{c: CellCounts.from_record(rung[cell_key(c)]) for c in cells} for rung in record["rungs"]]
     return counts, record["guards"]

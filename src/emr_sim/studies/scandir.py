@@ -17,10 +17,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, WriteError
 from emr_sim.files import write as files
 from emr_sim.files.lock import LOCK_FILES
+from emr_sim.files.outdir import NOTHING_WRITTEN, only_leftovers
 from emr_sim.files.read import directory_problem, read_json_record
+from emr_sim.simulate.rundir import RUN_FILE
 from emr_sim.simulate.variants import parse_variant, variant_slug
 
 SCAN_FORMAT = "emr-sim scan 1"
@@ -66,26 +68,41 @@ def read_scan(root: str | Path) -> dict:
 
 
 def check_root(root: Path, record: dict) -> dict | None:
-    """The scan record on disk when ROOT holds this scan (to resume), None for a new scan;
+    """The scan record on disk when ROOT holds this scan (to resume), None for a new scan (an
+    empty directory, or emr-sim's own start of a scan that played nothing: taken over);
     BadInput, before anything is written, when ROOT cannot hold it."""
     if root.exists() and not root.is_dir():
-        raise BadInput(f"{root}: exists and is not a directory")
-    if (root / SCAN_FILE).exists():
+        raise WriteError(root, "a file is in the way", NOTHING_WRITTEN)
+    if (root / SCAN_FILE).exists() or (root / SCAN_FILE).is_symlink():
         old = read_scan(root)
         differ = [
             f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
             for k in IDENTITY
             if old.get(k) != record.get(k)
         ]
+        if differ and unfinished_start(root, old):
+            return None  # nothing played and no pilot to keep: this start takes it over
         if differ:
             shown = "; ".join(d if len(d) < 300 else d[:300] + "…" for d in differ)
             raise BadInput(
                 f"{root / SCAN_FILE}: this directory holds a different scan ({shown}); use another directory"
             )
         return old
-    if root.exists() and any(p.name not in LOCK_FILES for p in root.iterdir()):
+    if root.exists() and not only_leftovers(root, LOCK_FILES, (BASE_DIR, VARIANTS_DIR)):
         raise BadInput(f"{root}: not empty and not a scan directory; use a new directory")
     return None
+
+
+def unfinished_start(root: Path, old: dict) -> bool:
+    """Whether ROOT is emr-sim's own start of a scan that has nothing to keep: a scan record
+    without a pilot's measurements, and no run begun under base/ or variants/ (a start
+    refused or killed before its first run; a later scan command may take it over)."""
+    if "pilot" in old:
+        return False
+    return not any(
+        (root / sub).exists() and any(p.name == RUN_FILE for p in (root / sub).rglob("*"))
+        for sub in (BASE_DIR, VARIANTS_DIR)
+    )
 
 
 def write_scan(root: Path, record: dict) -> None:
