@@ -78,7 +78,10 @@ rule_option = click.option(
     help="Set a rules option (repeatable); `emr-sim rules` lists them.",
 )
 fury_option = click.option(
-    "--fury/--no-fury", default=None, help="Hero mode: fury and techniques (R-OPT-FURY). Default: off."
+    "--fury/--no-fury",
+    default=None,
+    help="Hero mode: fury and techniques (R-OPT-FURY). Default: on when --heroes names the masters, "
+    "else off: a plain game (matrix and the other commands of named masters: on).",
 )
 # the commands that play named masters (matchup, matrix, ladder, tune): hero mode on by default
 hero_mode_option = click.option(

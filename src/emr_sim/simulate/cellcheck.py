@@ -69,7 +69,7 @@ def values_problem(games: pd.DataFrame) -> str | None:
         bad = np.flatnonzero((values != 0) & (values != 1))
         if bad.size:
             return f"column {name!r} holds {values[bad[0]]} in row {bad[0] + 1}: 0 or 1 only"
-    results = sum(games[name].to_numpy(np.int64) for name in RESULT_COLUMNS)
+    results = games[list(RESULT_COLUMNS)].to_numpy(np.int64).sum(axis=1)
     bad = np.flatnonzero(results != 1)
     if bad.size:
         return f"row {bad[0] + 1} has {results[bad[0]]} results (win_a, win_b, draw): a game has exactly one"
