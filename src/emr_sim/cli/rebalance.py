@@ -192,7 +192,7 @@ def rebalance(
             if verify_plan:
                 checks = verify(run.root, spec, props, verify_plan, verify_seed, spec.setup.workers,
                                 cluster, quiet, estimate, note)  # fmt: skip
-            _counts, guards = read_base(run.root, spec.heroes)
+            _counts, guards = read_base(run.root, spec.heroes, len(spec.budget.rungs))
             seconds = run.record.get("seconds")
             result = study_result(
                 run.root, spec, run.base, guards, props, counts, checks, run.seconds, seconds

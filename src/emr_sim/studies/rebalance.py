@@ -36,6 +36,7 @@ from emr_sim.studies.rebalance_store import (
     open_study,
     read_base,
     start_study,
+    study_errors,
     write_base,
 )
 
@@ -105,8 +106,9 @@ def run_study(
     with claim_dir(root, check, partial(start_study, record=record)) as old:
         if on_claimed:
             on_claimed()
-        games = _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, say)
-    base_counts_, _guards = read_base(root, spec.heroes)
+        with study_errors(root):
+            games = _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, say)
+    base_counts_, _guards = read_base(root, spec.heroes, len(spec.budget.rungs))
     base = balance_of(base_counts_[-1], spec.heroes)
     return StudyRun(
         root, json.loads((root / STUDY_FILE).read_text()), base, games, time.perf_counter() - start
@@ -117,8 +119,8 @@ def _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, s
     from emr_sim.simulate.estimate import run_seconds
 
     done_before = 0
-    if (root / DB_FILE).exists() and old is not None:
-        done_before = finished(open_study(root, spec, create=False))
+    if (root / DB_FILE).exists() and old is not None:  # a study killed as its database was made:
+        done_before = finished(open_study(root, spec, create=True))  # no study in it yet, made
     base_games, trial_games = estimate_games(spec, spec.budget.trials - done_before)
     new_base = not (root / BASE_FILE).exists()
     if on_estimate:
@@ -140,7 +142,7 @@ def _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, s
             raise
         guards = spec.guards.resolve(base)
         write_base(root, counts, {"first": guards.first, "turns": guards.turns})
-    counts, guards_record = read_base(root, spec.heroes)
+    counts, guards_record = read_base(root, spec.heroes, len(spec.budget.rungs))
     guards = Guards(_pair(guards_record["first"]), _pair(guards_record["turns"]))
     if old is None or "warm" not in old:
         from emr_sim.studies.rebalance_warm import warm_start
@@ -199,8 +201,9 @@ def proposals(root: Path, spec: Spec, top: int) -> tuple[list[Proposal], dict]:
     from optuna.trial import TrialState
 
     study = open_study(root, spec, create=False)
-    base, _guards = read_base(root, spec.heroes)
-    trials = study.get_trials(deepcopy=False)
+    base, _guards = read_base(root, spec.heroes, len(spec.budget.rungs))
+    with study_errors(root):
+        trials = study.get_trials(deepcopy=False)
     complete = sorted(
         (t for t in trials if t.state == TrialState.COMPLETE and "result" in t.user_attrs),
         key=lambda t: (t.value, int(t.user_attrs["index"])),

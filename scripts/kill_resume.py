@@ -1,0 +1,228 @@
+"""Kill a rebalance and a sensitivity scan with SIGKILL at many points, resume each with the same
+command, and check that the results are those of a run never killed (#36).
+
+    PYTHONPATH=src python scripts/kill_resume.py --points 10 --summary kills.json [--work DIR]
+
+Once, a small matrix run is played (the scan's base), and each command runs to its end in a
+directory of its own: the reference, whose files are watched as they appear. Then, for each
+point, the command starts in a fresh directory and is killed (SIGKILL, by its pid) at that
+point: the first point is just after its first file appears in the directory; the others at
+evenly spread moments of the reference's span from its first file to its end. The same
+command then runs again to its end (exit 0), and its results are compared with the reference:
+
+    rebalance     result.json and rebalance.json (without their seconds, and without the
+                  count of trials a kill interrupted, which the result records: they were
+                  played again), every proposal's files, the summary on stdout (the
+                  directory's name replaced)
+    sensitivity   scan.json (without its seconds), every run's games, cell by cell, and the
+                  effects on stdout (the line of games played and seconds left out)
+
+The summary (per command: the reference's seconds, each point's moment, what the directory
+held when it was killed, whether the resumed results are identical) is printed as JSON and
+written to --summary; the exit code is 1 when a resumed result differs or a resume failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+POLL = 0.005  # seconds between looks at the directory
+HEROES = "crow,wind,bushido"
+BASE = ["matrix", "--heroes", HEROES, "-n", "60", "--quiet", "--workers", "1"]
+COMMANDS = {
+    "rebalance": [
+        "rebalance", "--heroes", HEROES, "--players", "greedy", "--knob", "health.*=7..9", "--knob",
+        "trap_once", "--trials", "24", "--rungs", "100,400", "--verify", "greedy=100", "--verify-top", "2",
+        "--quiet", "--workers", "1",
+    ],
+    "sensitivity": [
+        "sensitivity", "{base}", "--cards", "red-3-4,dragons", "--rules", "trap_once", "--precision", "3",
+        "--pilot-pairs", "40", "--max-games", "600", "--quiet", "--workers", "1",
+    ],
+}  # fmt: skip
+TIMING_KEYS = ("seconds", "seconds_playing", "pilot_seconds")
+INTERRUPTED = re.compile(r", \d+ interrupted and played again")  # the summary's count of them
+
+
+def cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "emr_sim.cli", *args]
+
+
+def entries(root: Path) -> list[str]:
+    """The files under root (relative paths), sorted."""
+    if not root.is_dir():
+        return []
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if not p.is_dir())
+
+
+def watched(args: list[str], root: Path) -> tuple[float, float, list[tuple[float, str]], bytes]:
+    """Run to the end, noting when each file first appears: (seconds to the first file, seconds
+    in all, [(seconds, file)], its stdout)."""
+    start = time.perf_counter()
+    seen: dict[str, float] = {}
+    with subprocess.Popen(cli(*args, "-o", str(root)), stdout=subprocess.PIPE, stderr=subprocess.PIPE) as p:
+        while p.poll() is None:
+            for name in entries(root):
+                seen.setdefault(name, time.perf_counter() - start)
+            time.sleep(POLL)
+        out, err = p.communicate()
+    if p.returncode != 0:
+        raise SystemExit(f"the reference {' '.join(args)} failed: {err.decode()}")
+    total = time.perf_counter() - start
+    events = sorted((t, name) for name, t in seen.items())
+    first = events[0][0] if events else 0.0
+    return first, total, events, out
+
+
+def kill_at(args: list[str], root: Path, after_first: float | None) -> dict:
+    """Start the command and SIGKILL it `after_first` seconds after its first file appears
+    (None: at once, on the first file); what the directory held then."""
+    start = time.perf_counter()
+    with subprocess.Popen(
+        cli(*args, "-o", str(root)), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    ) as p:
+        first = None
+        while p.poll() is None:
+            now = time.perf_counter()
+            if first is None and entries(root):
+                first = now
+            if first is not None and (after_first is None or now - first >= after_first):
+                p.kill()  # the process this script started, by its pid
+                break
+            time.sleep(POLL)
+        p.wait()
+        finished = p.returncode == 0
+    return {
+        "at": round(time.perf_counter() - start, 3),
+        "after_first_file": None if after_first is None else round(after_first, 3),
+        "finished_before_the_kill": finished,
+        "held": entries(root),
+    }
+
+
+def resume(args: list[str], root: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(cli(*args, "-o", str(root)), capture_output=True, timeout=3600)
+
+
+def without_timing(doc):
+    if isinstance(doc, dict):
+        return {k: without_timing(v) for k, v in doc.items() if k not in TIMING_KEYS}
+    if isinstance(doc, list):
+        return [without_timing(v) for v in doc]
+    return doc
+
+
+def json_of(path: Path):
+    return without_timing(json.loads(path.read_text(encoding="utf-8")))
+
+
+def rebalance_results(root: Path, stdout: bytes) -> dict:
+    out = {
+        "result": json_of(root / "result.json"),
+        "record": json_of(root / "rebalance.json"),
+        "stdout": INTERRUPTED.sub("", stdout.decode().replace(str(root), "STUDY")),
+    }
+    for folder in sorted(root.glob("proposal-*")):
+        for file in sorted(folder.iterdir()):
+            out[f"{folder.name}/{file.name}"] = file.read_text(encoding="utf-8")
+    result = out["result"]
+    if isinstance(result, dict):  # its run directories are named by the study's path
+        result = json.loads(json.dumps(result).replace(str(root), "STUDY"))
+        result.get("search", {}).pop("failed", None)  # the trials a kill interrupted (played again)
+        out["result"] = result
+    return out
+
+
+def sensitivity_results(root: Path, stdout: bytes) -> dict:
+    import pandas as pd
+
+    text = stdout.decode().replace(str(root), "SCAN")
+    lines = [line for line in text.splitlines() if not line.startswith("played ")]
+    out: dict = {"scan": json_of(root / "scan.json"), "effects": lines}
+    for cell in sorted(root.rglob("cells/*.parquet")):
+        frame = pd.read_parquet(cell)
+        out[str(cell.relative_to(root))] = frame.to_csv(index=False)
+    return out
+
+
+RESULTS = {"rebalance": rebalance_results, "sensitivity": sensitivity_results}
+
+
+def one_command(name: str, args: list[str], work: Path, points: int) -> dict:
+    reference = work / f"{name}-reference"
+    first, total, events, stdout = watched(args, reference)
+    wanted = RESULTS[name](reference, stdout)
+    span = total - first
+    moments: list[float | None] = [None] + [span * k / points for k in range(1, points)]
+    kills = []
+    for k, moment in enumerate(moments, start=1):
+        root = work / f"{name}-{k}"
+        kill = kill_at(args, root, moment)
+        again = resume(args, root)
+        kill["resumed_exit"] = again.returncode
+        if again.returncode == 0:
+            kill["identical"] = RESULTS[name](root, again.stdout) == wanted
+        else:
+            kill["identical"] = False
+            kill["resume_error"] = again.stderr.decode()[-500:]
+        kills.append(kill)
+        print(f"{name} point {k}: {json.dumps(kill)[:300]}", file=sys.stderr, flush=True)
+    return {
+        "reference_seconds": round(total, 2),
+        "first_file_seconds": round(first, 3),
+        "first_files": [name for _t, name in events[:3]],
+        "points": len(kills),
+        "killed": sum(1 for k in kills if not k["finished_before_the_kill"]),
+        "identical": sum(1 for k in kills if k["identical"]),
+        "kills": kills,
+    }
+
+
+def run(points: int, work: Path) -> dict:
+    base = work / "base"
+    made = subprocess.run(cli(*BASE, "-o", str(base)), capture_output=True)
+    if made.returncode != 0:
+        raise SystemExit(f"the base run failed: {made.stderr.decode()}")
+    out = {}
+    for name, args in COMMANDS.items():
+        out[name] = one_command(name, [a.format(base=base) for a in args], work, points)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--points", type=int, default=10, help="kill points per command")
+    parser.add_argument("--summary", type=Path, default=None)
+    parser.add_argument(
+        "--work", type=Path, default=None, help="where the directories go (default: a temporary one)"
+    )
+    args = parser.parse_args(argv)
+    os.environ.setdefault("PYTHONPATH", os.pathsep.join(sys.path))
+    start = time.perf_counter()
+    if args.work is not None:
+        shutil.rmtree(args.work, ignore_errors=True)
+        args.work.mkdir(parents=True)
+        result = run(args.points, args.work)
+    else:
+        with tempfile.TemporaryDirectory() as work:
+            result = run(args.points, Path(work))
+    result["seconds"] = round(time.perf_counter() - start, 1)
+    text = json.dumps(result, indent=1)
+    print(text)
+    if args.summary:
+        args.summary.write_text(text, encoding="utf-8")
+    bad = [k for r in result.values() if isinstance(r, dict) for k in r["kills"] if not k["identical"]]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
