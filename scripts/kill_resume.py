@@ -7,8 +7,11 @@ Once, a small matrix run is played (the scan's base), and each command runs to i
 directory of its own: the reference, whose files are watched as they appear. Then, for each
 point, the command starts in a fresh directory and is killed (SIGKILL, by its pid) at that
 point: the first point is just after its first file appears in the directory; the others at
-evenly spread moments of the reference's span from its first file to its end. The same
-command then runs again to its end (exit 0), and its results are compared with the reference:
+moments evenly spread over the reference's span from its first file to its end, each taken
+as "so many seconds after file F appeared", F the last file the reference had made by then
+(its record, the base, the study database, a cell of a run, the verification ...), so that
+each point falls in the same phase of the work whatever the machine's load. The same command then
+runs again to its end (exit 0), and its results are compared with the reference:
 
     rebalance     result.json and rebalance.json (without their seconds, and without the
                   count of trials a kill interrupted, which the result records: they were
@@ -59,9 +62,10 @@ def cli(*args: str) -> list[str]:
 
 def entries(root: Path) -> list[str]:
     """The files under root (relative paths), sorted."""
-    if not root.is_dir():
-        return []
-    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if not p.is_dir())
+    found = []
+    for folder, _dirs, files in os.walk(root):  # a folder removed meanwhile is skipped, not an error
+        found += [str(Path(folder, name).relative_to(root)) for name in files]
+    return sorted(found)
 
 
 def watched(args: list[str], root: Path) -> tuple[float, float, list[tuple[float, str]], bytes]:
@@ -83,19 +87,18 @@ def watched(args: list[str], root: Path) -> tuple[float, float, list[tuple[float
     return first, total, events, out
 
 
-def kill_at(args: list[str], root: Path, after_first: float | None) -> dict:
-    """Start the command and SIGKILL it `after_first` seconds after its first file appears
-    (None: at once, on the first file); what the directory held then."""
+def kill_at(args: list[str], root: Path, file: str | None, delay: float) -> dict:
+    """Start the command and SIGKILL it `delay` seconds after `file` appears in root (None:
+    the first file); what the directory held then."""
     start = time.perf_counter()
-    with subprocess.Popen(
-        cli(*args, "-o", str(root)), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    ) as p:
-        first = None
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    with subprocess.Popen(cli(*args, "-o", str(root)), **quiet) as p:
+        seen = None
         while p.poll() is None:
-            now = time.perf_counter()
-            if first is None and entries(root):
-                first = now
-            if first is not None and (after_first is None or now - first >= after_first):
+            held = entries(root)
+            if seen is None and held and (file is None or file in held):
+                seen = time.perf_counter()
+            if seen is not None and time.perf_counter() - seen >= delay:
                 p.kill()  # the process this script started, by its pid
                 break
             time.sleep(POLL)
@@ -103,10 +106,34 @@ def kill_at(args: list[str], root: Path, after_first: float | None) -> dict:
         finished = p.returncode == 0
     return {
         "at": round(time.perf_counter() - start, 3),
-        "after_first_file": None if after_first is None else round(after_first, 3),
+        "after_file": file or "(the first)",
+        "delay": round(delay, 3),
         "finished_before_the_kill": finished,
         "held": entries(root),
     }
+
+
+def kill_points(events: list[tuple[float, str]], total: float, points: int) -> list[tuple[str | None, float]]:
+    """(file, seconds after it) of each point: the first file at once, then moments evenly
+    spread over the span from the first file to the end, each after the last lasting file the
+    reference had made by then."""
+    first = events[0][0] if events else 0.0
+    anchors = [(t, f) for t, f in events if lasting(f)]
+    out: list[tuple[str | None, float]] = [(None, 0.0)]
+    for k in range(1, points):
+        moment = first + (total - first) * k / points
+        before = [(t, f) for t, f in anchors if t <= moment]
+        if before:
+            out.append((before[-1][1], moment - before[-1][0]))
+        else:
+            out.append((None, moment - first))
+    return out
+
+
+def lasting(file: str) -> bool:
+    """A file every run makes under that name (not a temporary file, a lock or a journal)."""
+    name = Path(file).name
+    return not name.startswith(".") and not name.endswith(("-journal", "-wal", "-shm"))
 
 
 def resume(args: list[str], root: Path) -> subprocess.CompletedProcess:
@@ -161,12 +188,10 @@ def one_command(name: str, args: list[str], work: Path, points: int) -> dict:
     reference = work / f"{name}-reference"
     first, total, events, stdout = watched(args, reference)
     wanted = RESULTS[name](reference, stdout)
-    span = total - first
-    moments: list[float | None] = [None] + [span * k / points for k in range(1, points)]
     kills = []
-    for k, moment in enumerate(moments, start=1):
+    for k, (file, delay) in enumerate(kill_points(events, total, points), start=1):
         root = work / f"{name}-{k}"
-        kill = kill_at(args, root, moment)
+        kill = kill_at(args, root, file, delay)
         again = resume(args, root)
         kill["resumed_exit"] = again.returncode
         if again.returncode == 0:
@@ -180,6 +205,7 @@ def one_command(name: str, args: list[str], work: Path, points: int) -> dict:
         "reference_seconds": round(total, 2),
         "first_file_seconds": round(first, 3),
         "first_files": [name for _t, name in events[:3]],
+        "files": len(events),
         "points": len(kills),
         "killed": sum(1 for k in kills if not k["finished_before_the_kill"]),
         "identical": sum(1 for k in kills if k["identical"]),

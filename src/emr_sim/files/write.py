@@ -113,6 +113,13 @@ def check_writable(directory: str | Path, target: str | Path | None = None) -> N
     Path(tmp).unlink(missing_ok=True)
 
 
+def remove_strays(directory: str | Path) -> None:
+    """Remove the temporary files a killed writer left in directory (only by the directory's
+    lock holder: another writer's temporary file is never one of these)."""
+    for stray in stray_temps(directory):
+        stray.unlink(missing_ok=True)
+
+
 def stray_temps(directory: str | Path) -> list[Path]:
     """The temporary files of write_atomically and check_writable left in directory by a
     process killed while writing (SIGKILL, a power cut)."""

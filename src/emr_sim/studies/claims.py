@@ -118,6 +118,7 @@ def run_claims(
         result.seconds = time.perf_counter() - start
         return result
     with claim_dir(out, check_claims_dir, lambda root: root):  # one writer; the estimate after it
+        files.remove_strays(out)  # a killed write's temporary files
         if any(sizes):
             games = {rung.label: n for rung, n in zip(rungs, sizes, strict=True)}
             jobs = verification_jobs(result, games, top)

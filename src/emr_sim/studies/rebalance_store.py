@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -73,6 +74,7 @@ def start_study(root: Path, record: dict) -> dict | None:
     that a start killed at any later point resumes with the same command), a taken-over start's
     base removed; the record on disk of a study resumed."""
     old = check_root(root, record)
+    files.remove_strays(root)  # a killed write's temporary files (this process holds the lock)
     if old is None:
         (root / BASE_FILE).unlink(missing_ok=True)  # another study's base, or none
         files.write_text(root / STUDY_FILE, json.dumps(record, indent=1) + "\n")
@@ -80,7 +82,7 @@ def start_study(root: Path, record: dict) -> dict | None:
 
 
 def storage_url(root: Path) -> str:
-    return f"sqlite:///{(root / DB_FILE).resolve()}"
+    return f"sqlite:///{os.path.abspath(root / DB_FILE)}"  # no link followed: open_study checked it
 
 
 def fast_commits(engine) -> None:
@@ -126,7 +128,8 @@ def open_study(root: Path, spec: Spec, create: bool):
     """The Optuna study of ROOT (created when `create`), maximising nothing: it minimises the loss."""
     import optuna
 
-    problem = regular_file_problem(root / DB_FILE, "study") if (root / DB_FILE).exists() else None
+    db = root / DB_FILE
+    problem = regular_file_problem(db, "study") if db.exists() or db.is_symlink() else None
     if problem:  # SQLite would wait on a FIFO
         raise BadInput(f"{root / DB_FILE}: {problem}")
     optuna.logging.set_verbosity(optuna.logging.WARNING)

@@ -15,9 +15,10 @@ pairs it with the base, `emr-sim report` reports it.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
-from emr_sim.errors import BadInput, WriteError
+from emr_sim.errors import BadInput, WriteError, cut, quoted
 from emr_sim.files import write as files
 from emr_sim.files.lock import LOCK_FILES
 from emr_sim.files.outdir import NOTHING_WRITTEN, only_leftovers
@@ -62,9 +63,83 @@ def read_scan(root: str | Path) -> dict:
     if not path.exists():
         raise BadInput(f"{path}: missing: {root} is not a scan directory of `emr-sim sensitivity`")
     record = read_json_record(path, "scan record", SCAN_FORMAT)
-    if not isinstance(record.get("variants"), list) or not isinstance(record.get("base"), dict):
-        raise BadInput(f"{path}: keys 'variants' (a list) and 'base' (an object) are needed")
+    problem = scan_problem(record)
+    if problem:
+        raise BadInput(f"{path}: {problem}")
     return record
+
+
+def scan_problem(record: dict) -> str | None:
+    """What is wrong with a scan record read from a file, by JSON path (None: nothing): every
+    key the commands read, checked before any is used (a damaged `sizes` or `skipped` raised
+    TypeError in `sensitivity` and `report`)."""
+    from emr_sim.codes import HERO_NAMES
+    from emr_sim.simulate.sizes import MAX_GAMES
+
+    if not isinstance(record.get("base"), dict) or not isinstance(record.get("base_run"), str):
+        return "$.base must be an object and $.base_run a path"
+    heroes = record.get("heroes")
+    if not isinstance(heroes, list) or len(heroes) < 2 or len(set(map(str, heroes))) != len(heroes):
+        return f"$.heroes must be a list of 2 or more masters, not {quoted(heroes)}"
+    if any(h not in HERO_NAMES for h in heroes):
+        return f"$.heroes names no master: {quoted(heroes)}"
+    if record.get("assignments") not in (None, "every"):
+        return f"$.assignments must be null or 'every', not {quoted(record.get('assignments'))}"
+    precision = record.get("precision")
+    if precision is not None and not (is_number(precision) and 0 < precision < 50):
+        return f"$.precision must be null or points between 0 and 50, not {quoted(precision)}"
+    for key in ("games", "pilot_pairs", "max_games"):
+        value = record.get(key)
+        if value is not None and not (type(value) is int and 0 < value <= MAX_GAMES):
+            return f"$.{key} must be null or a count of games, not {quoted(value)}"
+    variants = record.get("variants")
+    if not isinstance(variants, list):
+        return "$.variants must be a list"
+    for k, entry in enumerate(variants):
+        words = ("variant", "kind", "factor", "step", "label")
+        if not isinstance(entry, dict) or any(not isinstance(entry.get(w), str) for w in words):
+            return f"$.variants[{k}] must be an object of {', '.join(words)} (text)"
+        try:
+            parse_variant(entry["variant"])
+        except ValueError as err:
+            return f"$.variants[{k}].variant: {err}"
+    skipped = record.get("skipped", [])
+    if not isinstance(skipped, list) or any(
+        not isinstance(s, list) or len(s) != 2 or not all(isinstance(w, str) for w in s) for s in skipped
+    ):
+        return "$.skipped must be a list of [what, why] pairs of text"
+    return sizes_problem(record, [entry["variant"] for entry in variants])
+
+
+def sizes_problem(record: dict, texts: list[str]) -> str | None:
+    """The sizes, pilot and seconds a scan record holds once its pilot is done."""
+    from emr_sim.simulate.sizes import MAX_GAMES
+
+    if "sizes" in record:
+        sizes = record["sizes"]
+        if not isinstance(sizes, dict):
+            return "$.sizes must be an object of games a cell"
+        for name in ("base", *texts):
+            value = sizes.get(name)
+            if type(value) is not int or value < 2 or value % 2 or value > MAX_GAMES:
+                return f"$.sizes.{cut(name, 60)} must be an even count of games, not {quoted(value)}"
+    pilot = record.get("pilot", {})
+    if not isinstance(pilot, dict) or any(
+        not isinstance(v, dict) or not all(is_number(x) and x >= 0 for x in v.values())
+        for v in pilot.values()
+    ):
+        return "$.pilot must be an object of each variant's standard errors per master"
+    seconds = record.get("seconds", {})
+    if not isinstance(seconds, dict) or not all(is_number(v) and v >= 0 for v in seconds.values()):
+        return "$.seconds must be an object of seconds per run"
+    if "pilot_seconds" in record and not is_number(record["pilot_seconds"]):
+        return "$.pilot_seconds must be a number"
+    return None
+
+
+def is_number(value: object) -> bool:
+    """An int or float (not a bool), finite."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def check_root(root: Path, record: dict) -> dict | None:

@@ -143,6 +143,7 @@ def run_scan(
     connected emr_sim.simulate.cluster.Cluster) the pilot and the runs play on its workers."""
     from emr_sim.files.lock import claim_dir, refuse_held
     from emr_sim.files.outdir import check_dir_target
+    from emr_sim.files.write import remove_strays
     from emr_sim.simulate.runner import start_cluster
 
     sizing.check()
@@ -165,6 +166,7 @@ def run_scan(
     start = time.perf_counter()
     check = partial(scandir.check_root, record=record)
     with claim_dir(root, check, check) as old:  # the scan on disk, read again under the lock
+        remove_strays(root)  # a killed write's temporary files (this process holds the lock)
         record = old if old is not None and "sizes" in old else record
         if "sizes" not in record:
             record |= size_runs(base, plan, sizing, setup, quiet, on_estimate, say)
