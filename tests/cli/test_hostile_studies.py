@@ -132,6 +132,16 @@ def test_sensitivity_sizes_are_checked_and_echoed_as_typed(made, tmp_path):
     assert (s2 / "scan.json").is_file()
 
 
+@pytest.mark.timeout(60)
+def test_meta_and_report_sizes_are_checked_before_the_work(made, tmp_path):
+    """#36 example 1: `meta RUN --boot 1000000000000` tried to allocate 87 TiB."""
+    refused(tmp_path, "meta", made["run"], "--boot", 10**12, "-o", tmp_path / "m.html",
+            needles=("--boot 1,000,000,000,000 would need about",))  # fmt: skip
+    needle = "--technique-pairs 10,000,000,000,000: a cell of"
+    refused(tmp_path, "report", made["run"], "-o", tmp_path / "r.html", "--skill", made["run"],
+            "--technique-pairs", 10**13, needles=(needle,))  # fmt: skip
+
+
 # ---------------------------------------------------------------- 3. directories never stranded
 
 
