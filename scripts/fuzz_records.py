@@ -109,7 +109,6 @@ TARGETS = {  # kind: the files of the pristine tree it mutates
     "cards": ["records.csv", "records.parquet"],
     "saved": ["game.json"],
 }
-NEW_KINDS = ("claims", "scan", "study", "cards", "saved")  # the inputs of the newer commands (#36)
 TERMINAL = "needs a terminal"  # tui --replay's refusal once the saved game was read and replayed
 # a TOML value for a claims file: types, numbers and strings no claim has, and claims of each form
 # with words and numbers out of place
