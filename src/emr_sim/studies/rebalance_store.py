@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from emr_sim.analysis.balance import CellCounts, Cells
-from emr_sim.errors import BadInput, WriteError, cut
+from emr_sim.errors import BadInput, WriteError, cut, quoted
 from emr_sim.files import write as files
 from emr_sim.files.lock import LOCK_FILES
 from emr_sim.files.outdir import NOTHING_WRITTEN, only_leftovers
@@ -43,6 +43,9 @@ def check_root(root: Path, record: dict) -> dict | None:
     path = root / STUDY_FILE
     if path.exists() or path.is_symlink():
         old = read_json_record(path, "rebalance record", REBALANCE_FORMAT)
+        problem = progress_problem(old)
+        if problem:
+            raise BadInput(f"{path}: {problem}")
         differ = [
             f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
             for k in IDENTITY
@@ -58,6 +61,26 @@ def check_root(root: Path, record: dict) -> dict | None:
         raise BadInput(f"{root}: not empty and not a rebalance study; use a new directory")
     if (root / BASE_FILE).exists():
         read_json_record(root / BASE_FILE, "rebalance base", BASE_FORMAT, max_bytes=MAX_BASE_BYTES)
+    return None
+
+
+def progress_problem(record: dict) -> str | None:
+    """What is wrong with the keys a study record gains as it goes (the warm start's trials,
+    the seconds searched), None when nothing is; the keys of what it plays are compared with
+    the command's (IDENTITY)."""
+    from emr_sim.simulate.variants import parse_variant
+
+    warm = record.get("warm", [])
+    if not isinstance(warm, list) or not all(isinstance(w, str) for w in warm):
+        return f"$.warm must be a list of variants (text), not {quoted(warm)}"
+    for k, text in enumerate(warm):
+        try:
+            parse_variant(text)
+        except ValueError as err:
+            return f"$.warm[{k}]: {err}"
+    seconds = record.get("seconds", 0.0)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
+        return f"$.seconds must be a number of seconds, not {quoted(seconds)}"
     return None
 
 
