@@ -6,11 +6,12 @@ command, and check that the results are those of a run never killed (#36).
 Once, a small matrix run is played (the scan's base), and each command runs to its end in a
 directory of its own: the reference, whose files are watched as they appear. Then, for each
 point, the command starts in a fresh directory and is killed (SIGKILL, by its pid) at that
-point: the first point is just after its first file appears in the directory; the others at
-moments evenly spread over the reference's span from its first file to its end, each taken
-as "so many seconds after file F appeared", F the last file the reference had made by then
-(its record, the base, the study database, a cell of a run, the verification ...), so that
-each point falls in the same phase of the work whatever the machine's load. The same command then
+point: the first point is just after its first file appears in the directory; the others
+in turn at moments evenly spread over the reference's span from its first file to its end,
+and halfway between two of the reference's files evenly spread over its list of files (its
+record, the base, the study database, a cell of a run, the verification, the outputs ...);
+each is taken as "so many seconds after file F appeared", so that it falls in the same phase
+of the work whatever the machine's load. The same command then
 runs again to its end (exit 0), and its results are compared with the reference:
 
     rebalance     result.json and rebalance.json (without their seconds, and without the
@@ -114,19 +115,25 @@ def kill_at(args: list[str], root: Path, file: str | None, delay: float) -> dict
 
 
 def kill_points(events: list[tuple[float, str]], total: float, points: int) -> list[tuple[str | None, float]]:
-    """(file, seconds after it) of each point: the first file at once, then moments evenly
-    spread over the span from the first file to the end, each after the last lasting file the
-    reference had made by then."""
+    """(file, seconds after it) of each point: the first file at once, then in turn a moment
+    evenly spread over the reference's span (after the last lasting file it had made by then)
+    and a moment halfway between two of its lasting files evenly spread over their list, so
+    that a long phase (the search, the pilot) and the many short ones (cells, outputs) are all
+    hit whatever the load."""
     first = events[0][0] if events else 0.0
     anchors = [(t, f) for t, f in events if lasting(f)]
     out: list[tuple[str | None, float]] = [(None, 0.0)]
     for k in range(1, points):
-        moment = first + (total - first) * k / points
-        before = [(t, f) for t, f in anchors if t <= moment]
-        if before:
-            out.append((before[-1][1], moment - before[-1][0]))
+        if k % 2 and anchors:  # by time
+            moment = first + (total - first) * k / points
+            before = [(t, f) for t, f in anchors if t <= moment]
+            out.append((before[-1][1], moment - before[-1][0]) if before else (None, moment - first))
+        elif anchors:  # by file
+            i = min(len(anchors) - 1, round(k * (len(anchors) - 1) / points))
+            after = anchors[i + 1][0] if i + 1 < len(anchors) else total
+            out.append((anchors[i][1], (after - anchors[i][0]) / 2))
         else:
-            out.append((None, moment - first))
+            out.append((None, (total - first) * k / points))
     return out
 
 
