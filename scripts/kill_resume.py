@@ -12,7 +12,8 @@ and halfway between two of the reference's files evenly spread over its list of 
 record, the base, the study database, a cell of a run, the verification, the outputs ...);
 each is taken as "so many seconds after file F appeared", so that it falls in the same phase
 of the work whatever the machine's load. The same command then
-runs again to its end (exit 0), and its results are compared with the reference:
+runs again to its end (exit 0), and its results are compared with the reference (a run that
+ended before its kill, faster than the reference, is started again with half the delay):
 
     rebalance     result.json and rebalance.json (without their seconds, and without the
                   count of trials a kill interrupted, which the result records: they were
@@ -40,6 +41,7 @@ import time
 from pathlib import Path
 
 POLL = 0.005  # seconds between looks at the directory
+RETRIES = 4  # a point whose run ended before the kill is tried again with half the delay
 HEROES = "crow,wind,bushido"
 BASE = ["matrix", "--heroes", HEROES, "-n", "60", "--quiet", "--workers", "1"]
 COMMANDS = {
@@ -199,6 +201,12 @@ def one_command(name: str, args: list[str], work: Path, points: int) -> dict:
     for k, (file, delay) in enumerate(kill_points(events, total, points), start=1):
         root = work / f"{name}-{k}"
         kill = kill_at(args, root, file, delay)
+        for _try in range(RETRIES):  # ended before the kill (a faster run): again, sooner
+            if not kill["finished_before_the_kill"]:
+                break
+            shutil.rmtree(root)
+            delay /= 2
+            kill = kill_at(args, root, file, delay) | {"tries": _try + 2}
         again = resume(args, root)
         kill["resumed_exit"] = again.returncode
         if again.returncode == 0:
