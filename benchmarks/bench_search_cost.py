@@ -39,11 +39,11 @@ import numpy as np
 try:
     from emr_sim.sim import pairs
 except ImportError:
-    from emr_sim.loops import pairs
-from emr_sim import codes as C
-from emr_sim.cards import card_table, load_deck
-from emr_sim.game.core import parse_players, player_weights
-from emr_sim.options import O_TURN_CAP, make_options
+    from emr_sim.games.emr.loops import pairs
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.face.core import parse_players, player_weights
+from emr_sim.games.emr.options import O_TURN_CAP, make_options
 spec, n_pairs, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 masters = [C.HERO_NAMES.index(h) for h in sys.argv[4].split(",")]
 players = spec + "," + spec

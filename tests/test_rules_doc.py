@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from emr_sim.options import OPTIONS
+from emr_sim.games.emr.options import OPTIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RULES_DOC = ROOT / "docs" / "rules.md"

@@ -21,8 +21,8 @@ from PIL import Image
 from support.report import build_report
 
 from emr_sim import analysis as A
-from emr_sim.cards import default_deck_path
 from emr_sim.errors import BadInput
+from emr_sim.games.emr.cards import default_deck_path
 from emr_sim.report import build as report_build
 from emr_sim.simulate.example import choose_game, load_run_deck, replay, stored_winner
 from emr_sim.simulate.matrix import run_matrix

@@ -12,7 +12,7 @@ import pytest
 from support.browser import check_page, open_page, require_browser
 from support.report import build_report
 
-from emr_sim import codes as C
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.matrix import run_matrix
 
 GAMES = 20  # per cell: enough for every section to have data, quick to play

@@ -9,8 +9,8 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from emr_sim.cards import default_deck_path
 from emr_sim.cli import main
+from emr_sim.games.emr.cards import default_deck_path
 from emr_sim.simulate.matrix import run_matrix
 
 HEROES = ["crow", "wind", "poison"]

@@ -10,8 +10,8 @@ import numpy as np
 import pandas as pd
 
 from emr_sim import analysis as A
-from emr_sim import codes as C
 from emr_sim.errors import BadInput
+from emr_sim.games.emr import codes as C
 from emr_sim.report import plots as P
 from emr_sim.report.formatting import as_int, as_number, interval, pct, points, pvalue
 from emr_sim.report.view import RunData, loaded
@@ -52,7 +52,7 @@ def run_label(run: RunData) -> str:
 
 def record_rows(run: RunData) -> tuple[list[dict], list[dict]]:
     """The run record as (label, value) rows for the record table."""
-    from emr_sim.options import default_options, describe_options
+    from emr_sim.games.emr.options import default_options, describe_options
 
     rec = run.record
     games_rule = f"{rec.get('games_per_cell')} per cell"

@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
-from emr_sim.cards import Deck, load_deck
 from emr_sim.errors import BadInput
 from emr_sim.files.read import regular_file_problem
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import Deck, load_deck
 from emr_sim.simulate.cellcheck import columns_problem, values_problem
 from emr_sim.simulate.records import card_column, has_cards
 from emr_sim.simulate.rundir import (

@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 from pandas.api.types import is_integer_dtype
 
-from emr_sim.codes import HERO_NAMES
 from emr_sim.errors import quoted
+from emr_sim.games.emr.codes import HERO_NAMES
 from emr_sim.simulate.cells import BATCH_PAIRS, half_width
 from emr_sim.simulate.records import CARD_COLUMNS, GAME_FIELDS, SIDE_STATS, SIDES
 
@@ -32,7 +32,7 @@ VALUE_COLUMNS = (
 
 def columns_problem(games: pd.DataFrame, cards: bool = False) -> str | None:
     """The columns of the records schema (with `cards`, a run made with --cards: the card sets
-    too, each an int64 column of non-negative words: loops/card_events.py)."""
+    too, each an int64 column of non-negative words: games/emr/loops/card_events.py)."""
     for name in (*HERO_COLUMNS, *VALUE_COLUMNS):
         if name not in games.columns:
             return f"no column {name!r}: not a cell file of this version"

@@ -24,12 +24,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.errors import BadInput, quoted
 from emr_sim.files.read import InputFileError, directory_problem, read_input, read_json_record
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
 from emr_sim.simulate.recordcheck import MANIFEST, record_problem
+from emr_sim.simulate.tables.format import TABLE_RUN_FORMAT
 
 RUN_FORMAT = "emr-sim run 1"
 # A run made with --cards: its cells hold the card sets too (records.CARD_COLUMNS) and its
@@ -58,7 +59,6 @@ RECORD_KEYS = (
     "assignments",
     "cards",
 )
-HASH_CHUNK = 1 << 20
 
 
 def run_format(cards: bool) -> str:
@@ -97,6 +97,7 @@ def read_run(run_dir: str | Path) -> dict:
         raise BadInput(f"{run_dir}: {problem}")
     if not path.exists() and not path.is_symlink():  # anything else there is named by the reader
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
+    refuse_table_run(path)
     record = read_json_record(path, "run record", RUN_FORMATS)
     problem = cards_problem(record) or record_problem(
         record, lambda rec: {cell_name(a, b) for a, b in run_cells(rec)}
@@ -106,7 +107,20 @@ def read_run(run_dir: str | Path) -> dict:
     return with_search_version(record)
 
 
-# the search's version (players/search_params.SEARCH_VERSION) of a search player in a record
+def refuse_table_run(path: Path) -> None:
+    """BadInput naming the game when path is the record of a table run (any game's, read by
+    `report`, not by the commands that read 8MR's matrix runs)."""
+    try:
+        doc = read_json_record(path, "run record", TABLE_RUN_FORMAT)
+    except (InputFileError, BadInput):
+        return
+    raise BadInput(
+        f"{path.parent}: a table run of {quoted(doc.get('game'))} at {doc.get('seats')} seats; this "
+        "command reads runs of 8 Masters' Revenge (`emr-sim report` reads table runs)"
+    )
+
+
+# the search's version (games/emr/players/search_params.SEARCH_VERSION) of a search player in a record
 # from before versions were kept: the search of issue 14 (kept here: reading a run loads no
 # player module)
 UNRECORDED_SEARCH_VERSION = 1
@@ -181,7 +195,7 @@ def spec_changes(old: object, new: object) -> list[str]:
 
 def repair_command(run_dir: str | Path, record: dict) -> str:
     """The `emr-sim matrix` command that resumes the run (plays the missing cells again)."""
-    from emr_sim.options import default_options, describe_options
+    from emr_sim.games.emr.options import default_options, describe_options
 
     words = ["emr-sim", "matrix", "-o", str(run_dir), "--heroes", ",".join(record["heroes"])]
     words += ["-n", str(record["games_per_cell"])]
@@ -210,14 +224,6 @@ def repair_command(run_dir: str | Path, record: dict) -> str:
 
 
 # ---------------------------------------------------------------- cells
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        while chunk := f.read(HASH_CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 @dataclass

@@ -284,7 +284,7 @@ class Spec:
     rules: dict[str, str] = field(default_factory=dict)  # the --rule options as given
 
     def check(self) -> None:
-        from emr_sim import codes as C
+        from emr_sim.games.emr import codes as C
         from emr_sim.simulate.cells import cell_pairs
         from emr_sim.simulate.cluster import chunk_pairs
 

@@ -52,7 +52,7 @@ class Rung:
 def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[str, ...]) -> list[Rung]:
     """--verify PLAYER=GAMES (repeatable) and --before RUN (repeatable: each matched to the
     rung of its players); BadInput naming the problem."""
-    from emr_sim.lineup.spec import parse_sides
+    from emr_sim.games.emr.lineup.spec import parse_sides
     from emr_sim.simulate.rundir import read_run
     from emr_sim.simulate.sizes import check_games, check_memory
 
@@ -92,7 +92,7 @@ def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[s
 def one_player(player: str, where: str) -> None:
     """BadInput unless `player` is one player spec (it plays both sides): `--players
     greedy,random` was refused as "not 4: 'greedy,random,greedy,random'"."""
-    from emr_sim.lineup.spec import split_top_level
+    from emr_sim.games.emr.lineup.spec import split_top_level
 
     specs = split_top_level(player, "players")
     if len(specs) != 1:
@@ -105,7 +105,7 @@ def one_player(player: str, where: str) -> None:
 def check_before(spec: Spec, rung: Rung, seed: int) -> None:
     """BadInput when the before run is not the base of this study at this rung on the
     verification seed (seed, rules, deck, hero mode, masters, no card changes)."""
-    from emr_sim.options import describe_options
+    from emr_sim.games.emr.options import describe_options
     from emr_sim.simulate.rundir import read_run
 
     assert rung.before is not None

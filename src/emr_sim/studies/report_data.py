@@ -19,7 +19,7 @@ import pandas as pd
 from emr_sim import analysis as A
 from emr_sim.analysis.meta import Rung, meta_rungs
 from emr_sim.errors import BadInput
-from emr_sim.lineup.base import SpecError
+from emr_sim.games.emr.lineup.base import SpecError
 from emr_sim.simulate.example import ExampleGame, deck_problem, example_game, load_run_deck
 from emr_sim.simulate.rundir import RUN_FILE, LoadedRun, load_run, read_run
 from emr_sim.simulate.setup import record_specs
@@ -92,7 +92,7 @@ def gather(
     if technique_pairs and not skill_dirs:
         raise BadInput("--technique-pairs is part of the balance-and-skill section: give --skill RUN too")
     if technique_pairs:  # a master's worth keeps both variants' games against its opponents at once
-        from emr_sim.codes import HERO_NAMES
+        from emr_sim.games.emr.codes import HERO_NAMES
         from emr_sim.simulate.sizes import check_games, check_memory
 
         opponents = len(HERO_NAMES) - 1
@@ -161,7 +161,7 @@ def technique_table(rungs: list[LoadedRun], pairs: int, workers: int | None = No
     side B's), on the run's seed, deck and rules, `pairs` deals per opponent: a row per rung,
     {"rung": k, "na": why not (a player with no technique-free twin) or None, "cells": [the
     worth Series of each master]}."""
-    from emr_sim.lineup.spec import without_technique
+    from emr_sim.games.emr.lineup.spec import without_technique
     from emr_sim.studies.technique import technique_worth
 
     heroes = rungs[0].heroes

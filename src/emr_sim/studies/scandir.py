@@ -73,7 +73,7 @@ def scan_problem(record: dict) -> str | None:
     """What is wrong with a scan record read from a file, by JSON path (None: nothing): every
     key the commands read, checked before any is used (a damaged `sizes` or `skipped` raised
     TypeError in `sensitivity` and `report`)."""
-    from emr_sim.codes import HERO_NAMES
+    from emr_sim.games.emr.codes import HERO_NAMES
     from emr_sim.simulate.sizes import MAX_GAMES
 
     if not isinstance(record.get("base"), dict) or not isinstance(record.get("base_run"), str):

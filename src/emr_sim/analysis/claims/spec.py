@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from emr_sim.codes import HERO_NAMES
 from emr_sim.errors import BadInput, quoted
 from emr_sim.files.read import InputFileError, parse_toml, read_input
+from emr_sim.games.emr.codes import HERO_NAMES
 
 BEATS, TOP, FIELD, FIRST = "beats", "top", "field", "first_player"
 ABOVE = "over"  # a claim's direction: "over" the line, else "under" it

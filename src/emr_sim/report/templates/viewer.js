@@ -1,5 +1,5 @@
 /* The report's game viewer: each .viewer element holds the frames of one replayed game
-   (a JSON script element, emr_sim.game.frames) and shows one position at a time: both boards
+   (a JSON script element, emr_sim.games.emr.face.frames) and shows one position at a time: both boards
    with every card, the hands, health, fury and piles, the action that led there and its log
    lines. Buttons, the slider and the arrow keys step through it. Plain JavaScript, no network;
    text is set with textContent only. */
