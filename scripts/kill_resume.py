@@ -15,10 +15,12 @@ of the work whatever the machine's load. The same command then
 runs again to its end (exit 0), and its results are compared with the reference (a run that
 ended before its kill, faster than the reference, is started again with half the delay):
 
-    rebalance     result.json and rebalance.json (without their seconds, and without the
-                  count of trials a kill interrupted, which the result records: they were
-                  played again), every proposal's files, the summary on stdout (the
-                  directory's name replaced)
+    rebalance     result.json and rebalance.json (without what measures the effort rather
+                  than the result: their seconds, the count of trials a kill interrupted,
+                  which were played again, and the count of games the search played, which
+                  counts the games a killed process had played and its resumption plays
+                  again), every proposal's files, the summary on stdout (the directory's
+                  name replaced)
     sensitivity   scan.json (without its seconds), every run's games, cell by cell, and the
                   effects on stdout (the line of games played and seconds left out)
 
@@ -173,7 +175,8 @@ def rebalance_results(root: Path, stdout: bytes) -> dict:
     result = out["result"]
     if isinstance(result, dict):  # its run directories are named by the study's path
         result = json.loads(json.dumps(result).replace(str(root), "STUDY"))
-        result.get("search", {}).pop("failed", None)  # the trials a kill interrupted (played again)
+        for effort in ("failed", "games"):  # interrupted trials, games played: again after a kill
+            result.get("search", {}).pop(effort, None)
         out["result"] = result
     return out
 
