@@ -16,7 +16,7 @@ from support.fuzz import run_fuzz
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fuzz_records.py"
 FUZZ_CASES = int(os.environ.get("EMR_SIM_FUZZ_CASES", "150"))
-SECONDS_PER_CASE = 2.0  # measured about 0.23 s warm (docs/files.md); the rest is headroom
+SECONDS_PER_CASE = 2.0  # measured 0.2 to 1.5 s a case warm, by kind, on a loaded machine (docs/files.md)
 START_SECONDS = 300  # the real records are played first; a cold kernel cache compiles
 
 
