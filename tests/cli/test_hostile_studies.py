@@ -18,11 +18,10 @@ from pathlib import Path
 import click
 import pandas as pd
 import pytest
-from support.cli import run
+from support.cli import every_option, run
 from support.hostile import refused
 from support.race import ENV, cli
 
-from emr_sim.cli import main
 from emr_sim.cli.options import FiniteFloat
 from emr_sim.files.lock import HOLDER_FILE, LOCK_FILE
 
@@ -270,25 +269,9 @@ def test_a_target_cell_of_nan_or_inf_is_refused(tmp_path, cell):
             "--target", target, needles=(f"crow vs wind: '{cell}' is not a win rate",))  # fmt: skip
 
 
-def float_options() -> list[tuple[str, click.Option]]:
-    """Every option of every command that takes a float."""
-    found = []
-    groups = [("", main)]
-    while groups:
-        prefix, group = groups.pop()
-        for name, command in group.commands.items():  # type: ignore[attr-defined]
-            if isinstance(command, click.Group):
-                groups.append((f"{prefix}{name} ", command))
-                continue
-            for param in command.params:
-                if isinstance(param, click.Option) and isinstance(param.type, click.types.FloatParamType):
-                    found.append((f"{prefix}{name}", param))
-    return found
-
-
 def test_every_float_option_refuses_nan_and_inf():
     """#36 example 6: `meta --alpha inf` ran (numpy warnings), a nan passes every range."""
-    options = float_options()
+    options = [(c, p) for c, p in every_option() if isinstance(p.type, click.types.FloatParamType)]
     assert {(c, p.opts[0]) for c, p in options} >= {
         ("meta", "--alpha"),
         ("matrix", "--until-ci"),

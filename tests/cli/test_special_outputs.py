@@ -12,12 +12,9 @@ import socket
 import stat
 from pathlib import Path
 
-import click
 import pytest
-from support.cli import run
+from support.cli import every_option, run
 from support.hostile import refused
-
-from emr_sim.cli import main
 
 OUTPUT_FLAGS = {"-o", "--output", "--csv", "--save", "--records"}
 QUIET = ["--quiet", "--workers", "1"]
@@ -46,19 +43,11 @@ OUTPUTS = {
 
 def output_options() -> set[tuple[str, str]]:
     """(command words, option) of every option of every command that names an output."""
-    found = set()
-    groups = [("", main)]
-    while groups:
-        prefix, group = groups.pop()
-        for name, command in group.commands.items():  # type: ignore[attr-defined]
-            if isinstance(command, click.Group):
-                groups.append((f"{prefix}{name} ", command))
-                continue
-            for param in command.params:
-                flags = set(param.opts) & OUTPUT_FLAGS if isinstance(param, click.Option) else set()
-                if flags:
-                    found.add((f"{prefix}{name}", sorted(flags, key=len)[0]))
-    return found
+    return {
+        (command, sorted(set(p.opts) & OUTPUT_FLAGS, key=len)[0])
+        for command, p in every_option()
+        if set(p.opts) & OUTPUT_FLAGS
+    }
 
 
 def test_the_table_holds_every_output_option_of_every_command():
