@@ -40,14 +40,22 @@ class InputFileError(BadInput):
         self.problem, self.head = problem or message, head
 
 
-def regular_file_problem(path: str | Path, what: str) -> str | None:
-    """Why path cannot be read as a `what` file without opening it (None: a regular file)."""
+def mode_or_problem(path: str | Path, missing: str, what: str) -> int | str:
+    """The file mode at path (a link followed), or why there is none: `missing`, or that the
+    `what` cannot be read (a link to itself, no permission)."""
     try:
-        mode = os.stat(path).st_mode
+        return os.stat(path).st_mode
     except FileNotFoundError:
-        return f"no such {what} file"
+        return missing
     except OSError as err:
         return f"cannot read the {what}: {err.strerror or err}"
+
+
+def regular_file_problem(path: str | Path, what: str) -> str | None:
+    """Why path cannot be read as a `what` file without opening it (None: a regular file)."""
+    mode = mode_or_problem(path, f"no such {what} file", what)
+    if isinstance(mode, str):
+        return mode
     if stat.S_ISDIR(mode):
         return f"a directory, not a {what} file"
     if not stat.S_ISREG(mode):
@@ -59,12 +67,9 @@ def directory_problem(path: str | Path, what: str) -> str | None:
     """Why path cannot be read as a `what` (a run directory, a scan directory), None when it is
     a directory: nothing there, or a regular or special file named by its kind (`meta FIFO`
     said "no such run directory")."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return f"no such {what}"
-    except OSError as err:
-        return f"cannot read the {what}: {err.strerror or err}"
+    mode = mode_or_problem(path, f"no such {what}", what)
+    if isinstance(mode, str):
+        return mode
     if stat.S_ISDIR(mode):
         return None
     kind = "a regular file" if stat.S_ISREG(mode) else file_kind(mode)
