@@ -157,15 +157,22 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> object:
-    """JSON of at most MAX_DEPTH levels, its long integers kept as TooLong; InputFileError
-    naming the file and where the text is not JSON."""
+def bounded_text(data: bytes | str, name: str | Path, what: str) -> str:
+    """The UTF-8 text of a JSON or TOML file, nested at most MAX_DEPTH levels (their parsers
+    recurse); InputFileError naming the file otherwise."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError as err:
         raise InputFileError(f"{name}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     if nesting_depth(text) > MAX_DEPTH:
         raise InputFileError(f"{name}: nested more than {MAX_DEPTH} levels deep: not a {what} file")
+    return text
+
+
+def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> object:
+    """JSON of at most MAX_DEPTH levels, its long integers kept as TooLong; InputFileError
+    naming the file and where the text is not JSON."""
+    text = bounded_text(data, name, what)
     try:
         return json.loads(text, parse_int=bounded_int)
     except json.JSONDecodeError as err:
@@ -180,12 +187,7 @@ def parse_toml(data: bytes | str, name: str | Path, what: str) -> dict:
     InputFileError naming the file (and the line of a long number). tomllib recurses on nested
     arrays (100,000 brackets raised RecursionError) and Python refuses an integer of 4,300
     digits without naming a line: both are refused here first."""
-    try:
-        text = data.decode("utf-8") if isinstance(data, bytes) else data
-    except UnicodeDecodeError as err:
-        raise InputFileError(f"{name}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    if nesting_depth(text) > MAX_DEPTH:
-        raise InputFileError(f"{name}: nested more than {MAX_DEPTH} levels deep: not a {what} file")
+    text = bounded_text(data, name, what)
     long_number = LONG_NUMBER.search(text)
     if long_number:
         line = text.count("\n", 0, long_number.start()) + 1

@@ -26,7 +26,7 @@ import pandas as pd
 from emr_sim.errors import BadInput, WriteError
 from emr_sim.files.lock import LOCK_FILES, claim_dir
 from emr_sim.files.outdir import check_dir_target, only_leftovers
-from emr_sim.files.read import file_sha256, read_json_record
+from emr_sim.files.read import directory_problem, file_sha256, read_json_record
 from emr_sim.files.write import reason, stray_temps, write_atomically, write_text
 from emr_sim.simulate.tables.format import TABLE_RUN_FORMAT
 from emr_sim.simulate.tables.frames import rows_frame
@@ -83,8 +83,9 @@ def is_table_run(run_dir: str | Path) -> bool:
 def read_table_run(run_dir: str | Path) -> dict:
     """The checked record of a table run; BadInput when run_dir is none."""
     path = Path(run_dir) / RUN_FILE
-    if not Path(run_dir).is_dir():
-        raise BadInput(f"{run_dir}: no such run directory")
+    problem = directory_problem(run_dir, "run directory")  # a FIFO or a device named by its kind
+    if problem:
+        raise BadInput(f"{run_dir}: {problem}")
     if not path.exists():
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory")
     record = read_json_record(path, "table run record", TABLE_RUN_FORMAT)
