@@ -81,7 +81,7 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
     if tables:
         from emr_sim.cli.tables import table_meta
 
-        return table_meta(tables, len(tables) == len(runs))
+        return table_meta(tables, len(tables) == len(runs), output, as_json)
     if output:
         check_output(output, "the metagame page")
     loaded = [M.check_run(load_run(run_dir)) for run_dir in runs]  # every run checked before the work

@@ -69,9 +69,9 @@ def play(
     """
     skip_blas_probe()
     if other_game(game, seats):
-        if human or heroes or variant:
-            raise BadInputExit("--human, --heroes and --variant are 8 Masters' Revenge's (--game emr)")
-        from emr_sim.cli.tables import table_opts, table_play
+        from emr_sim.cli.tables import refuse_emr_options, table_opts, table_play
+
+        refuse_emr_options(game, "human", "heroes", "variant", "seat", "opponent", "advisor", "save", "fury")
 
         opts = table_opts(game, seats, players, rules, deck_path, seed, None, None)
         return table_play(seed, index, opts, as_json)
