@@ -123,6 +123,7 @@ def test_a_table_run_killed_half_way_is_read_with_a_word_about_its_missing_parts
     result = run("report", copy, "-o", tmp_path / "page.html")
     assert result.exit_code == 0, result.output
     assert f"{copy}: unfinished, 1 of 2 parts played (1 left out here)" in result.stderr
+    assert result.stdout == "" and "wrote" in result.stderr  # on stderr, as an 8MR report's
     assert (tmp_path / "page.html").is_file()
     meta = run("meta", copy, "--json")
     assert meta.exit_code == 0 and "unfinished, 1 of 2 parts" in meta.stderr

@@ -15,7 +15,7 @@ import pytest
 from support.fuzz import run_fuzz
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fuzz_records.py"
-FUZZ_CASES = int(os.environ.get("EMR_SIM_FUZZ_CASES", "150"))
+FUZZ_CASES = int(os.environ.get("EMR_SIM_FUZZ_CASES", "90"))  # 10 a kind on average
 SECONDS_PER_CASE = 2.0  # measured 0.2 to 1.5 s a case warm, by kind, on a loaded machine (docs/files.md)
 START_SECONDS = 300  # the real records are played first; a cold kernel cache compiles
 

@@ -238,7 +238,7 @@ def table_report(run_dir: str, output: str, extras: bool) -> None:
     game = get(record["game"])
     seats = long_frame(frame, record["seats"], record["players"], game.entities)
     path = write_table_report(table_summary(game, record["seats"], seats), record, run_dir, output)
-    click.echo(f"wrote {path}")
+    note(f"wrote {path}")  # on stderr, as an 8MR report's and meta's
 
 
 def say_unfinished(run_dir: str, record: dict) -> None:
