@@ -2,15 +2,16 @@
 0, or in exit 2 or 3 with one error line: never a traceback, never a hang (#23, #36).
 
     PYTHONPATH=src python scripts/fuzz_records.py --cases 10000 --log cases.jsonl --summary s.json \
-        [--seed 0] [--kinds claims,scan,study,cards,saved]
+        [--seed 0] [--kinds claims,scan,study,cards,saved,table]
 
 Once, in a temporary directory, real files are made by the commands themselves: a book (the
 shipped one, copied), a matrix run played by `book:FILE` against greedy (its record holds the
 player specs), a two-step ladder and a one-master tuning; for the newer commands (#36) a
 symmetric matrix run, a sensitivity scan of it, a small rebalance study, a matchup's records
 with the card events (CSV and Parquet), a saved game of `play --human` and the shipped claims
-file. Each case then takes a fresh copy, changes one file with a hypothesis-drawn mutation and
-runs the command that reads it:
+file; a table run of the toy game (`matrix --game toy --seats 3`, one part). Each case then
+takes a fresh copy, changes one file with a hypothesis-drawn mutation and runs the command that
+reads it:
 
     book            emr-sim matchup crow wind -n 2 --players book:FILE,greedy
     run record      emr-sim matrix -o RUN ... (resume), emr-sim compare RUN PRISTINE or emr-sim
@@ -26,6 +27,8 @@ runs the command that reads it:
     card events     emr-sim card-stats RECORDS (a CSV or a Parquet file of matchup --cards)
     saved game      emr-sim tui --replay GAME (read, replayed and checked; without a terminal
                     it then ends with "needs a terminal", counted as accepted)
+    table run       emr-sim report TABLE -o t.html, matrix --game toy -o TABLE ... (resume),
+                    compare TABLE TABLE or meta TABLE, in turn: run.json or its part
 
 Mutations: a value anywhere in the JSON set to null, a boolean, another type, a negative, a
 huge or a 5,000-digit integer, NaN, a 100,000-character string, 100,000 nested brackets; a key
@@ -97,6 +100,7 @@ SCAN_ARGS = ["-n", "2", "--cards", "red-3-4", *QUIET]
 STUDY_ARGS = ["--heroes", "crow,wind", "--players", "greedy", "--knob", "trap_once", "--rungs", "4,8"]
 STUDY_ARGS += ["--trials", "2", "--verify", "none", *QUIET]
 CARD_ARGS = ["crow", "wind", "-n", "6", "--cards", "--quiet"]
+TABLE_ARGS = ["--game", "toy", "--seats", "3", "-n", "6", *QUIET]  # a table run of one part
 SAVED_INPUT = "1\n" * 5000  # the first legal action at every decision, until the game ends
 TARGETS = {  # kind: the files of the pristine tree it mutates
     "book": ["book.json"],
@@ -108,6 +112,7 @@ TARGETS = {  # kind: the files of the pristine tree it mutates
     "study": ["study/rebalance.json", "study/base.json", "study/study.db"],
     "cards": ["records.csv", "records.parquet"],
     "saved": ["game.json"],
+    "table": ["table/run.json", "table/cells/seats-3/part-00000.parquet"],
 }
 TERMINAL = "needs a terminal"  # tui --replay's refusal once the saved game was read and replayed
 # a TOML value for a claims file: types, numbers and strings no claim has, and claims of each form
@@ -169,6 +174,7 @@ def make_pristine(root: Path) -> Path:
             (["matchup", *CARD_ARGS, "--records", "records.csv"], None),
             (["matchup", *CARD_ARGS, "--records", "records.parquet"], None),
             (["play", "--human", "--seed", "5", "--save", "game.json"], SAVED_INPUT),
+            (["matrix", "-o", "table", *TABLE_ARGS], None),
         ):
             result = invoke(*args, input=text)
             if result.exit_code != 0:
@@ -204,6 +210,15 @@ def commands(kind: str, case: int, target: str = "") -> list[list[str]]:
         return [["rebalance", "-o", "study", *STUDY_ARGS]]
     if kind == "cards":
         return [["card-stats", target, "--top", "1"]]
+    if kind == "table":
+        return [
+            [
+                ["report", "table", "-o", "t.html"],
+                ["matrix", "-o", "table", *TABLE_ARGS],
+                ["compare", "table", "table"],
+                ["meta", "table"],
+            ][case % 4]
+        ]
     return [["tui", "--replay", "game.json"]]
 
 
