@@ -5,8 +5,9 @@ from __future__ import annotations
 from emr_sim import codes as C
 from emr_sim.lineup.base import KINDS
 from emr_sim.lineup.book import TUNED_NAME, load_book, tuned_path
-from emr_sim.lineup.search import DEFAULTS, DOCS
+from emr_sim.lineup.search import DEFAULTS, DEFAULTS_BY_VERSION, DOCS
 from emr_sim.lineup.table import PARAMS, ROW_NAMES, shown, users
+from emr_sim.players.search_params import SEARCH_VERSION
 
 
 def kinds_json() -> dict:
@@ -73,4 +74,10 @@ def search_lines() -> list[str]:
     lines = ["", "Parameters of ismcts and ismcts-open: ismcts(NAME=VALUE,...) or ismcts:N:"]
     for name, doc in DOCS:
         lines.append(f"  {name:<6} default {shown(DEFAULTS[name]):<7} {doc}")
+    before = DEFAULTS_BY_VERSION[1]
+    changed = ",".join(f"{n}={shown(before[n])}" for n in DEFAULTS if before[n] != DEFAULTS[n])
+    lines.append(
+        f"  (search version {SEARCH_VERSION}; version 1, before issue 35, left out {changed}: "
+        f"give them to play it; runs made then keep it)"
+    )
     return lines

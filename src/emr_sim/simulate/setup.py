@@ -23,6 +23,7 @@ from emr_sim.lineup.base import PlayerSpec
 from emr_sim.lineup.book import Book
 from emr_sim.lineup.spec import parse_sides
 from emr_sim.options import HERO_RANDOM, O_HERO_MODE, O_HERO_SELECT, describe_options, make_options
+from emr_sim.players.search_params import SEARCH_VERSION
 from emr_sim.version import __version__
 
 DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reproducible
@@ -102,9 +103,11 @@ def run_setup(
     what: str,
     cards: bool = False,
     cluster: Any = None,
+    search_version: int | None = None,
 ) -> RunSetup:
     """Check and parse a run's settings; `what` ("a matchup") names the run in messages;
-    `cards`: keep the card events in the records (--cards)."""
+    `cards`: keep the card events in the records (--cards); `search_version`: the search
+    version the players' texts are read in (a resumed run's own; None: the current one)."""
     opts = run_options(rules, fury, what)
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
     deck_name = "default" if deck is None else (deck.path if isinstance(deck, Deck) else str(deck))
@@ -113,7 +116,7 @@ def run_setup(
         deck_name=deck_name,
         opts=opts,
         table=card_table(loaded, opts),
-        specs=parse_sides(players),
+        specs=parse_sides(players, SEARCH_VERSION if search_version is None else search_version),
         seed=DEFAULT_SEED if seed is None else int(seed),
         workers=check_workers(workers),
         cards=bool(cards),
