@@ -180,3 +180,13 @@ def test_a_study_of_an_old_run_and_its_card_replay_command_keep_its_players():
     assert np.array_equal(setup.specs[0].search, parse_spec("ismcts:4", 1).search)
     with pytest.raises(BadInput, match=r"--players 'ismcts\(n=4,leaf=greedy,reuse=0,prior=0,widen=0\),"):
         from_run(OLD_RUN, None)
+
+
+def test_a_rebalance_before_run_of_another_search_version_is_refused():
+    """--before pairs a run with the --verify rung of the same text: a run of version 1's
+    `ismcts:4` is not a base of today's `ismcts:4`."""
+    from emr_sim.studies.rebalance_verify import parse_rungs
+
+    with pytest.raises(BadInput, match="search version 1, the --verify rung's of version 2"):
+        parse_rungs(["ismcts:4=10"], [str(OLD_RUN)])
+    assert parse_rungs(["ismcts:4=10"], [])[0].before is None
