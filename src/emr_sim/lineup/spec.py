@@ -7,9 +7,10 @@
     greedy-notech(...)          the same parameters
     book:FILE                   the greedy with a book's vectors; the same as book(path=FILE)
     tuned                       the greedy with the book shipped with the package
-    ismcts:N                    information-set MCTS, N iterations per decision; the same as
-    ismcts(n=N,leaf=tuned,reuse=1,prior=1,widen=1)   in search version 2 (the guided search;
-                                (leaf: eval, random, greedy or tuned; lineup.search)
+    ismcts:N                    information-set MCTS, N iterations per decision; in search
+                                version 2 the guided search, the same as
+    ismcts(n=N,leaf=tuned,reuse=1,prior=1,widen=1)   (leaf: eval, random, greedy or tuned;
+                                version 1's defaults and the versions: lineup.search)
     ismcts-open:N               the same search seeing the hidden cards (perfect information)
     book-notech:FILE, tuned-notech   the same vectors, never the master's own technique
 
