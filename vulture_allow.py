@@ -44,7 +44,7 @@ EV_B  # noqa
 EV_C  # noqa
 EV_D  # noqa
 # numba's overloads of search_choice, search_note and search_new_game, registered by their
-# decorators (players/ismcts.py)
+# decorators (games/emr/players/ismcts.py)
 _search_choice  # noqa
 _search_note  # noqa
 _search_new_game  # noqa
@@ -57,3 +57,18 @@ _scenarios_hold_each_card_once  # noqa
 signum  # noqa
 reveal  # noqa
 wilson_high  # noqa
+# numba reads the cache directory a locator sets (jit.py: KeyedLocator)
+_cache_path  # noqa
+# numba's overloads of the game contract's stubs, registered by their decorators (kernel_contract.py)
+_init  # noqa
+_legal  # noqa
+_apply  # noqa
+_to_move  # noqa
+_results  # noqa
+_observe  # noqa
+_determinise  # noqa
+_evaluate  # noqa
+_action_value  # noqa
+_rollout  # noqa
+_record  # noqa
+_own_player  # noqa

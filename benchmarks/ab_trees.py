@@ -11,7 +11,7 @@ on PYTHONPATH (numba's cache is keyed by the kernel sources, so each tree has it
 Without --cli each process plays the same seeded greedy pairs (fury on) on one thread and
 reports CPU-time games per second. With --cli each process is `python -m emr_sim.cli ARGS`
 of that tree and its wall time (start-up included) is reported. The child imports only the
-kernels' module (emr_sim.loops.pairs; emr_sim.sim.pairs in trees from before the loops were
+kernels' module (emr_sim.games.emr.loops.pairs; emr_sim.sim.pairs in trees from before the loops were
 named so, emr_sim.aggregate before the package was laid out in folders), so trees of any
 layout compare.
 
@@ -34,15 +34,15 @@ CHILD = """
 import sys, time
 import numpy as np
 try:
-    from emr_sim.loops import pairs
+    from emr_sim.games.emr.loops import pairs
 except ImportError:
     try:  # a tree from before the loops were named so
         from emr_sim.sim import pairs
     except ImportError:  # a tree from before the layout in folders
         from emr_sim import aggregate as pairs
-from emr_sim import codes as C
-from emr_sim.cards import card_table, load_deck
-from emr_sim.options import O_TURN_CAP, make_options
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.options import O_TURN_CAP, make_options
 opts = make_options({"fury": "on"})
 table = card_table(load_deck(None), opts)
 hero_a, hero_b = (C.HERO_NAMES.index(h) for h in sys.argv[2].split(","))

@@ -4,7 +4,7 @@
                                        [--heroes crow,wind] [--limit N]
 
 Plays the greedy against the greedy (fury on, the masters given, game `--seed`, index 0), then
-times emr_sim.game.advise (a fresh tree, the whole budget, advisor seed 1) on each of seat 0's
+times emr_sim.games.emr.face.advise (a fresh tree, the whole budget, advisor seed 1) on each of seat 0's
 decisions with a choice, once per spec, the specs alternated decision by decision, after one
 warm-up search; prints the median and the range of the wall time a decision per spec.
 """
@@ -15,8 +15,8 @@ import argparse
 import statistics
 import time
 
-from emr_sim.game.advise import advise
-from emr_sim.game.core import Game, play
+from emr_sim.games.emr.face.advise import advise
+from emr_sim.games.emr.face.core import Game, play
 
 DEFAULT_SPECS = "ismcts:5000;ismcts(n=5000,leaf=greedy,reuse=0,prior=0,widen=0)"
 

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.cards import card_table, load_deck
-from emr_sim.loops import pairs
-from emr_sim.options import O_TURN_CAP, make_options
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.loops import pairs
+from emr_sim.games.emr.options import O_TURN_CAP, make_options
 from emr_sim.simulate.records import GameColumns
 
 SEED = 20261202

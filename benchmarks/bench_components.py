@@ -17,18 +17,18 @@ import time
 import numpy as np
 from numba import njit
 
-from emr_sim import codes as C
-from emr_sim.game.core import Game, new_events
-from emr_sim.players.evaluate import deck_totals, new_scratch, unseen_counts
-from emr_sim.players.greedy import choose_greedy
-from emr_sim.players.observe import observe
-from emr_sim.players.params import default_vector
-from emr_sim.rules.flow import apply_action
-from emr_sim.rules.legal import legal_actions
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.face.core import Game, new_events
+from emr_sim.games.emr.players.evaluate import deck_totals, new_scratch, unseen_counts
+from emr_sim.games.emr.players.greedy import choose_greedy
+from emr_sim.games.emr.players.observe import observe
+from emr_sim.games.emr.players.params import default_vector
+from emr_sim.games.emr.rules.flow import apply_action
+from emr_sim.games.emr.rules.legal import legal_actions
 
 
 def collect_states(games: int, rules: dict, heroes: str | None) -> np.ndarray:
-    from emr_sim.loops import engine
+    from emr_sim.games.emr.loops import engine
 
     states = []
     for index in range(games):

@@ -17,10 +17,10 @@ import time
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.cards import card_table, load_deck
-from emr_sim.loops import engine
-from emr_sim.options import make_options
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.loops import engine
+from emr_sim.games.emr.options import make_options
 
 MATCHES = (
     ("random-vs-random", C.PLAYER_RANDOM, C.PLAYER_RANDOM),

@@ -3,7 +3,7 @@
     python benchmarks/bench_heroes.py [--pairs 500] [--seed 1] [--player greedy]
 
 For each master M: M played by --player against every other master (the same player), and
-on the same deals by its technique-free twin (emr_sim.lineup.spec.without_technique: greedy ->
+on the same deals by its technique-free twin (emr_sim.games.emr.lineup.spec.without_technique: greedy ->
 greedy-notech, tuned -> tuned-notech, book:F -> book-notech:F), which never uses its master's
 own technique (F-CHOOSE, every furious player's, it still uses). Prints M's field mean score
 both ways and the paired difference with its 95 % interval, the pair as the unit
@@ -20,10 +20,10 @@ import time
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.cards import card_table, load_deck
-from emr_sim.loops import engine
-from emr_sim.options import make_options
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.loops import engine
+from emr_sim.games.emr.options import make_options
 from emr_sim.studies.technique import technique_worth
 
 

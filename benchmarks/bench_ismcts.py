@@ -24,13 +24,13 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.game.core import Game, player_weights
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.face.core import Game, player_weights
+from emr_sim.games.emr.players.determinise import determinise, unseen_cards
+from emr_sim.games.emr.rules.flow import apply_action
+from emr_sim.games.emr.rules.legal import legal_actions
 from emr_sim.jit import njit_entry
-from emr_sim.players.determinise import determinise, unseen_cards
 from emr_sim.rng import below, seed_rng
-from emr_sim.rules.flow import apply_action
-from emr_sim.rules.legal import legal_actions
 
 LEAVES = ("eval", "random", "greedy", "tuned")
 DEPTH = 10
@@ -79,7 +79,7 @@ def random_playouts(obs, T, O, me, count, R, unseen, seen, legal, ev, rng):
 
 def playout_rate(games: list[Game]) -> tuple[float, float]:
     """(playouts per second, decisions per playout) on one core."""
-    from emr_sim.players.observe import observe
+    from emr_sim.games.emr.players.observe import observe
 
     R = np.zeros(C.STATE_SIZE, dtype=np.int64)
     obs = np.zeros(C.STATE_SIZE, dtype=np.int64)
@@ -115,7 +115,7 @@ def speed(iterations: int, count: int) -> None:
     rate, length = playout_rate(games)
     print(f"{len(games)} positions; random playouts to the end: {rate:,.0f}/s ({1e6 / rate:.1f} µs each,")
     print(f"  {length:.0f} decisions on average), one core")
-    from emr_sim.players.ismcts import new_search
+    from emr_sim.games.emr.players.ismcts import new_search
 
     held = sum(a.nbytes for a in flat_arrays(new_search()))
     print(f"the search's buffers (once per game loop, for up to n=50,000): {held / 2**20:.1f} MiB")

@@ -12,9 +12,9 @@ each spec is measured in each tree (a checkout of this repository: its `src` goe
 PYTHONPATH), so an old tree's `ismcts:400` and a new setting are timed side by side; specs
 a tree does not know are skipped there. A text is read in each tree's own search version:
 `ismcts:400` is version 1's unguided search in a tree before issue 35, the guided one after
-(spell the settings out to time one player in both: docs/players.md). Rounds alternate every (tree, spec) so that the
-machine's drift hits all of them alike; the script prints each one's best and all runs,
-and each best against the first one's.
+(spell the settings out to time one player in both: docs/players.md). Rounds alternate
+every (tree, spec) so that the machine's drift hits all of them alike; the script prints
+each one's best and all runs, and each best against the first one's.
 """
 
 from __future__ import annotations
@@ -41,11 +41,11 @@ import numpy as np
 try:
     from emr_sim.sim import pairs
 except ImportError:
-    from emr_sim.loops import pairs
-from emr_sim import codes as C
-from emr_sim.cards import card_table, load_deck
-from emr_sim.game.core import parse_players, player_weights
-from emr_sim.options import O_TURN_CAP, make_options
+    from emr_sim.games.emr.loops import pairs
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.face.core import parse_players, player_weights
+from emr_sim.games.emr.options import O_TURN_CAP, make_options
 spec, n_pairs, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 masters = [C.HERO_NAMES.index(h) for h in sys.argv[4].split(",")]
 players = spec + "," + spec

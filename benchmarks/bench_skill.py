@@ -17,8 +17,8 @@ import time
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.analysis.skill import analyse_skill
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.records import SIDE_STATS
 
 

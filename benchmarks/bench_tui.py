@@ -128,8 +128,8 @@ async def send(app, key: str, marks: list[float], timeout: float = 5.0) -> float
 async def drive_keys(decisions: int) -> tuple[dict[str, list[float]], int, float]:
     from emr_sim.apps.tui.app import PlayApp
     from emr_sim.apps.tui.game import GameScreen
-    from emr_sim.game.versus import Setup
-    from emr_sim.game.warm import warm_kernels
+    from emr_sim.games.emr.face.versus import Setup
+    from emr_sim.games.emr.face.warm import warm_kernels
 
     warm_kernels()
     handled: list[float] = []  # when the screen's key handler ran

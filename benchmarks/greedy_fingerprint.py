@@ -11,7 +11,7 @@ rules and heroes, how many games differ (in their actions, and how many of those
 result record), the first N of them, and for heroes drawn at random how many differing
 games had each hero. A match missing from an older baseline is reported as new.
 With --cards the loop tracks the card events (`--cards` of matchup and matrix,
-loops/card_events.py) while it plays: tracking must change no decision either.
+games/emr/loops/card_events.py) while it plays: tracking must change no decision either.
 """
 
 from __future__ import annotations
@@ -22,20 +22,20 @@ import time
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.cards import card_table, load_deck
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.loops.card_events import end_cards, start_cards
+from emr_sim.games.emr.loops.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
+from emr_sim.games.emr.options import make_options
+from emr_sim.games.emr.players.evaluate import deck_totals
+from emr_sim.games.emr.players.params import default_weights
+from emr_sim.games.emr.rules.flow import advance, apply_action
+from emr_sim.games.emr.rules.turn import new_game
 from emr_sim.jit import njit, njit_alloc
-from emr_sim.loops.card_events import end_cards, start_cards
-from emr_sim.loops.engine import PLAYER_STREAM, decide, finish_record, new_buffers, tally
-from emr_sim.options import make_options
-from emr_sim.players.evaluate import deck_totals
-from emr_sim.players.params import default_weights
 from emr_sim.rng import seed_rng
-from emr_sim.rules.flow import advance, apply_action
-from emr_sim.rules.turn import new_game
 
 try:
-    from emr_sim.players.observe import blank_observation
+    from emr_sim.games.emr.players.observe import blank_observation
 except ImportError:  # a tree from before observe_step: decide writes the whole observation
 
     @njit
@@ -50,7 +50,7 @@ MAX_STEPS = 4000  # action codes kept per game
 def play_logged(T, O, seed, first, count, seats, recs, actions, heroes, weights, cards):
     """engine.play_game's loop, keeping each action code in actions[k] (-1 after the end)
     and the heroes of the two seats in heroes[k] (NO_HERO with fury off); the greedy
-    players read `weights` by seat (players/params.py: the defaults); the card events are
+    players read `weights` by seat (games/emr/players/params.py: the defaults); the card events are
     tracked in `cards` when it has words (CE_SIZE), not when it is empty."""
     S, obs, ev, legal, prng, scratch, _none = new_buffers()
     for k in range(count):

@@ -21,20 +21,20 @@ import time
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.cards import card_table, load_deck
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.loops.engine import PLAYER_STREAM, new_buffers, tally
+from emr_sim.games.emr.options import make_options
+from emr_sim.games.emr.players.evaluate import deck_totals, unseen_counts
+from emr_sim.games.emr.players.greedy import choose_greedy, uses_counts
+from emr_sim.games.emr.players.leaf import weight_row
+from emr_sim.games.emr.players.observe import blank_observation, observe_step
+from emr_sim.games.emr.players.params import default_weights
+from emr_sim.games.emr.rules.flow import advance, apply_action
+from emr_sim.games.emr.rules.legal import legal_actions
+from emr_sim.games.emr.rules.turn import new_game
 from emr_sim.jit import njit_entry
-from emr_sim.loops.engine import PLAYER_STREAM, new_buffers, tally
-from emr_sim.options import make_options
-from emr_sim.players.evaluate import deck_totals, unseen_counts
-from emr_sim.players.greedy import choose_greedy, uses_counts
-from emr_sim.players.leaf import weight_row
-from emr_sim.players.observe import blank_observation, observe_step
-from emr_sim.players.params import default_weights
 from emr_sim.rng import seed_rng
-from emr_sim.rules.flow import advance, apply_action
-from emr_sim.rules.legal import legal_actions
-from emr_sim.rules.turn import new_game
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from profile_search import calibrate, cycles  # noqa: E402  (the counter and its calibration)
@@ -55,7 +55,7 @@ P_LEGAL, P_OBS, P_CHOICE, P_APPLY, P_TALLY, P_UNSEEN = range(N_PARTS)
 def profiled_games(T, O, seed, count, seats, weights, acc, by_kind, kinds, bufs, rec):
     """engine.game_loop for games 0..count-1 with greedy players (decide's greedy branch),
     cycles into acc[P_*], the choice's cycles and count per decision kind into by_kind and
-    kinds. Compiled without numba's runtime, as the game loops are (loops/pairs.py): with
+    kinds. Compiled without numba's runtime, as the game loops are (games/emr/loops/pairs.py): with
     it, the functions inlined by numba (jit.njit_inline) would count references to every
     array they are handed, time the game loops never spend; so Python allocates the
     buffers (engine.new_buffers, rec)."""

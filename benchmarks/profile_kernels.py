@@ -69,10 +69,10 @@ def main() -> None:
     import numba
     import numpy as np
 
-    from emr_sim import codes as C
-    from emr_sim.cards import card_table, load_deck
-    from emr_sim.loops import pairs as aggregate
-    from emr_sim.options import O_TURN_CAP, make_options
+    from emr_sim.games.emr import codes as C
+    from emr_sim.games.emr.cards import card_table, load_deck
+    from emr_sim.games.emr.loops import pairs as aggregate
+    from emr_sim.games.emr.options import O_TURN_CAP, make_options
 
     opts = make_options({"fury": "on"})
     table = card_table(load_deck(None), opts)

@@ -32,12 +32,11 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from emr_sim import codes as C
-from emr_sim.game.core import Game, parse_players, player_weights
-from emr_sim.jit import njit_entry
-from emr_sim.loops.engine import PLAYER_STREAM, seat_weights
-from emr_sim.players.determinise import determinise, unseen_cards
-from emr_sim.players.evaluate import (
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.face.core import Game, parse_players, player_weights
+from emr_sim.games.emr.loops.engine import PLAYER_STREAM, seat_weights
+from emr_sim.games.emr.players.determinise import determinise, unseen_cards
+from emr_sim.games.emr.players.evaluate import (
     board_eval,
     count_discards,
     deck_totals,
@@ -45,8 +44,8 @@ from emr_sim.players.evaluate import (
     save_discards,
     unseen_counts,
 )
-from emr_sim.players.greedy import choose_greedy
-from emr_sim.players.ismcts import (
+from emr_sim.games.emr.players.greedy import choose_greedy
+from emr_sim.games.emr.players.ismcts import (
     expansion_settings,
     expansion_slot,
     may_expand,
@@ -54,11 +53,11 @@ from emr_sim.players.ismcts import (
     read_settings,
     track_lead,
 )
-from emr_sim.players.leaf import result_value, weight_row
-from emr_sim.players.observe import observe
-from emr_sim.players.reuse import K_CHOSEN, K_ENTRY, walk
-from emr_sim.players.search_params import LEAF_RANDOM, S_REUSE, SEARCH_ROW
-from emr_sim.players.tree import (
+from emr_sim.games.emr.players.leaf import result_value, weight_row
+from emr_sim.games.emr.players.observe import observe
+from emr_sim.games.emr.players.reuse import K_CHOSEN, K_ENTRY, walk
+from emr_sim.games.emr.players.search_params import LEAF_RANDOM, S_REUSE, SEARCH_ROW
+from emr_sim.games.emr.players.tree import (
     F_AVAIL,
     F_CODE,
     F_DECIDER,
@@ -75,12 +74,13 @@ from emr_sim.players.tree import (
     match_children,
     select_child,
 )
+from emr_sim.games.emr.rules.flow import apply_action
+from emr_sim.games.emr.rules.legal import legal_actions
+from emr_sim.jit import njit_entry
 from emr_sim.rng import below, next32, seed_rng
-from emr_sim.rules.flow import apply_action
-from emr_sim.rules.legal import legal_actions
 
 HEROES = ("crow,illusion", "earth,wind", "kungfu,master", "bushido,poison")
-SEARCH_STREAM = 0x5EA  # = players/ismcts.SEARCH_STREAM
+SEARCH_STREAM = 0x5EA  # = games/emr/players/ismcts.SEARCH_STREAM
 PHASES = (
     "setup (seed, unseen cards, root)",
     "determinise",
@@ -132,7 +132,7 @@ def counter():
 
 @njit_entry
 def profiled_search(obs, T, O, me, legal, n, prng, seat, Wseat, acc, cnt):
-    """players/ismcts.run_search (settling, as a player's search does), phase by phase, the
+    """games/emr/players/ismcts.run_search (settling, as a player's search does), phase by phase, the
     cycles added into acc[P_*] and the counts into cnt[K_*]; returns the pool's size."""
     nodes, value, slot, path, R, ev, rlegal, child_of, unseen, seen, rng, gscratch, _keep, root_child = seat
     iterations, c, leaf, depth, scale, bias, _stop = read_settings(Wseat[SEARCH_ROW])
@@ -159,7 +159,7 @@ def profiled_search(obs, T, O, me, legal, n, prng, seat, Wseat, acc, cnt):
         determinise(obs, me, unseen, n_unseen, R, rng)
         b = cycles()
         acc[P_DET] += b - a1
-        # descend (players/ismcts.descend), timed
+        # descend (games/emr/players/ismcts.descend), timed
         node = ROOT
         plen = 0
         if root_m > 0:
@@ -209,7 +209,7 @@ def profiled_search(obs, T, O, me, legal, n, prng, seat, Wseat, acc, cnt):
             acc[P_T_TREE] += x2 - x1
             apply_action(R, T, O, ev, nodes[ch, F_CODE])
             acc[P_T_APPLY] += cycles() - x2
-        # leaf (players/leaf.leaf_value, its rollout), timed
+        # leaf (games/emr/players/leaf.leaf_value, its rollout), timed
         e0 = cycles()
         restore_discards(counts)
         acc[P_E_UNSEEN] += cycles() - e0
@@ -299,7 +299,7 @@ def collect(games: int, players: str, seed: int, kept: list[int] | None = None):
 
 def kept_visits(g: Game, p: int) -> int | None:
     """The visits of the legal children of the node seat p's next search starts from, when
-    it keeps its tree (players/reuse.walk); None when it starts afresh."""
+    it keeps its tree (games/emr/players/reuse.walk); None when it starts afresh."""
     nodes, keep = g._search[p][0], g._search[p][12]
     if keep[K_CHOSEN] == NONE:
         return None

@@ -25,18 +25,18 @@ import time
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.cards import card_table, load_deck
-from emr_sim.game.core import parse_players, player_weights
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.face.core import parse_players, player_weights
+from emr_sim.games.emr.options import make_options
+from emr_sim.games.emr.players.evaluate import deck_totals
+from emr_sim.games.emr.rules.flow import advance, apply_action
+from emr_sim.games.emr.rules.turn import new_game
 from emr_sim.jit import njit, njit_alloc
-from emr_sim.options import make_options
-from emr_sim.players.evaluate import deck_totals
 from emr_sim.rng import seed_rng
-from emr_sim.rules.flow import advance, apply_action
-from emr_sim.rules.turn import new_game
 
 try:
-    from emr_sim.loops.engine import (
+    from emr_sim.games.emr.loops.engine import (
         PLAYER_STREAM,
         decide,
         finish_record,
@@ -54,7 +54,7 @@ except ImportError:  # a tree from before the loops were named so
         seat_weights,
     )
 try:
-    from emr_sim.players.observe import blank_observation
+    from emr_sim.games.emr.players.observe import blank_observation
 except ImportError:  # a tree from before observe_step: decide writes the whole observation
 
     @njit

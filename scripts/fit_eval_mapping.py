@@ -1,11 +1,11 @@
 """Fit the search's mapping from the greedy's evaluation to a win probability
-(players/search_params.py: EVAL_SCALE, EVAL_BIAS) on real games' outcomes.
+(games/emr/players/search_params.py: EVAL_SCALE, EVAL_BIAS) on real games' outcomes.
 
     python scripts/fit_eval_mapping.py [--games 400] [--seed S] [--every 4] [--book greedy]
 
 Plays greedy-vs-greedy games (fury on, masters drawn at random; with --book tuned both
 seats play and judge by the shipped tuned book, as the search's leaf=tuned does) and, at
-every EVERY-th decision, takes the board_value (players/leaf.py) of the position from each
+every EVERY-th decision, takes the board_value (games/emr/players/leaf.py) of the position from each
 seat's own observation, labelled with whether that seat went on to win (drawn games left
 out). A logistic regression P(win) = 1 / (1 + exp(-(scale * value + bias))) is fitted by
 Newton's method; it prints the fit, its log loss against a coin, and a calibration table, for
@@ -18,11 +18,11 @@ import argparse
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.game.core import Game, _engine, player_weights
-from emr_sim.players.evaluate import deck_totals, new_scratch
-from emr_sim.players.leaf import board_value, weight_row
-from emr_sim.players.observe import observe
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.face.core import Game, _engine, player_weights
+from emr_sim.games.emr.players.evaluate import deck_totals, new_scratch
+from emr_sim.games.emr.players.leaf import board_value, weight_row
+from emr_sim.games.emr.players.observe import observe
 from emr_sim.rng import seed_rng
 
 RULES = {"fury": "on", "hero_select": "random"}

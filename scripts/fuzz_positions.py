@@ -35,13 +35,13 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from emr_sim import codes as C
-from emr_sim.cards import card_label, load_deck
 from emr_sim.cli import main as cli_main
-from emr_sim.game.core import Game
-from emr_sim.game.fields import RES_FIELDS
-from emr_sim.game.validate import STEP_NAMES, PositionError
-from emr_sim.loops.invariants import INV_NAMES, INV_OK, check_state
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_label, load_deck
+from emr_sim.games.emr.face.core import Game
+from emr_sim.games.emr.face.fields import RES_FIELDS
+from emr_sim.games.emr.face.validate import STEP_NAMES, PositionError
+from emr_sim.games.emr.loops.invariants import INV_NAMES, INV_OK, check_state
 
 HUGE = "HUGE-NUMBER"  # replaced by a 5,000-digit literal in the file's text
 HUGE_DIGITS = 5000

@@ -48,7 +48,7 @@ from hypothesis import strategies as st
 
 from emr_sim.cli import main as cli_main
 from emr_sim.errors import LINE_LIMIT
-from emr_sim.lineup.book import tuned_path
+from emr_sim.games.emr.lineup.book import tuned_path
 
 CASE_SECONDS = 60  # a case that takes longer is a hang (the slowest measured take about 2 s)
 REPORT_EVERY = 2  # one accepted run-record case in this many also writes the HTML report

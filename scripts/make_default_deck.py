@@ -1,4 +1,4 @@
-"""Write src/emr_sim/data/default_deck.csv, the reconstructed default deck (D-DECK).
+"""Write src/emr_sim/games/emr/data/default_deck.csv, the reconstructed default deck (D-DECK).
 
 The CSV is the source of truth; this script only documents how it was laid out
 and can regenerate it byte for byte. Run from the project root::

@@ -1,4 +1,4 @@
-"""Make the book shipped as `--players tuned` (src/emr_sim/data/tuned.json) by tuning all eight
+"""Make the book shipped as `--players tuned` (src/emr_sim/games/emr/data/tuned.json) by tuning all eight
 masters in rounds (emr_sim.tuning.rounds), then copy the tuning directory's book into the
 package, its `made_by` naming this command.
 
@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from emr_sim import codes as C
-from emr_sim.lineup.book import load_book, tuned_path, write_book
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.lineup.book import load_book, tuned_path, write_book
 from emr_sim.simulate.setup import DEFAULT_SEED
 from emr_sim.tuning.rounds import (
     DEFAULT_GENERATIONS,

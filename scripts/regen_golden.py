@@ -1,9 +1,9 @@
-"""Regenerate the golden playthroughs in tests/game/golden/ after an intended rule change.
+"""Regenerate the golden playthroughs in tests/games/emr/face/golden/ after an intended rule change.
 
     python scripts/regen_golden.py
 
 Each golden file is the readable log of one seeded game (`emr-sim play`); the
-test tests/game/test_golden.py fails on any difference, so a rule change shows up
+test tests/games/emr/face/test_golden.py fails on any difference, so a rule change shows up
 as a reviewable diff of these files.
 """
 
@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from emr_sim.cli import main
 
-GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "tests" / "game" / "golden"
+GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "tests" / "games" / "emr" / "face" / "golden"
 # (file name, command line)
 GAMES = (
     ("seed1_greedy_random.txt", ["play", "--seed", "1", "--players", "greedy,random"]),

@@ -2,8 +2,8 @@
 
 import pytest
 
-from emr_sim.cards import card_table, load_deck
-from emr_sim.options import default_options
+from emr_sim.games.emr.cards import card_table, load_deck
+from emr_sim.games.emr.options import default_options
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
 """`emr-sim resolve POSITION --advise ismcts:N`: the search's table for the pending decision
-(emr_sim.game.advise), small N only."""
+(emr_sim.games.emr.face.advise), small N only."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from support.cli import fails, run
 
-from emr_sim.game.core import Game
+from emr_sim.games.emr.face.core import Game
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from emr_sim.cards import MAX_DECK_BYTES, MIN_CARDS, DeckError, default_deck_path, load_deck
-from emr_sim.codes import MAX_SHOT
+from emr_sim.games.emr.cards import MAX_DECK_BYTES, MIN_CARDS, DeckError, default_deck_path, load_deck
+from emr_sim.games.emr.codes import MAX_SHOT
 
 DECK_FUZZ_CASES = int(os.environ.get("EMR_DECK_FUZZ", "300"))
 MESSAGE_CHARS = 300  # a refusal is one short line, however big the file

@@ -3,7 +3,7 @@
 import pathlib
 import re
 
-from emr_sim.options import FIXED_DECISIONS, OPTIONS
+from emr_sim.games.emr.options import FIXED_DECISIONS, OPTIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -32,24 +32,24 @@ def hash_of_copy(tmp_path, edit=None):
 def test_editing_a_jitted_callee_in_another_module_changes_the_cache_dir(tmp_path):
     before = hash_of_copy(tmp_path)
     assert before == jit.source_hash()
-    assert hash_of_copy(tmp_path, "rules/core.py") != before
+    assert hash_of_copy(tmp_path, "games/emr/rules/core.py") != before
 
 
 def test_editing_pure_python_modules_keeps_the_compiled_kernels(tmp_path):
     before = hash_of_copy(tmp_path)
     assert hash_of_copy(tmp_path, "cli/runs.py") == before
-    assert hash_of_copy(tmp_path, "game/log.py") == before
+    assert hash_of_copy(tmp_path, "games/emr/face/log.py") == before
     assert hash_of_copy(tmp_path, "simulate/matchup.py") == before
 
 
 def test_a_new_module_in_a_kernel_package_counts(tmp_path):
     before = hash_of_copy(tmp_path)
-    (tmp_path / "emr_sim" / "players" / "new_player.py").write_text("X = 1\n")
+    (tmp_path / "emr_sim" / "games" / "emr" / "players" / "new_player.py").write_text("X = 1\n")
     assert hash_of_copy(tmp_path) != before
 
 
 def test_every_module_with_jitted_code_counts(tmp_path):
-    counted = {str(p.relative_to(jit._PACKAGE)) for p in jit.kernel_sources()}
+    counted = {str(p.relative_to(jit._PACKAGE)) for game in games() for p in jit.kernel_sources(game)}
     for path in jit._PACKAGE.rglob("*.py"):
         rel = str(path.relative_to(jit._PACKAGE))
         if "@njit" in path.read_text():
@@ -84,3 +84,35 @@ def test_kernel_code_imports_only_kernel_sources():
     for path in jit.kernel_sources():
         outside = emr_sim_imports(path) - counted
         assert not outside, f"{path.name} imports {outside}, which the kernel cache key leaves out"
+
+
+def games() -> list[str]:
+    """The game folders of the package (each has a cache key of its own)."""
+    return sorted(p.name for p in (jit._PACKAGE / jit.GAMES).iterdir() if (p / "__init__.py").is_file())
+
+
+def test_each_game_has_its_own_cache_key(tmp_path):
+    """Editing one game's kernels changes its key only; the foundation's edits change every key."""
+    hash_of_copy(tmp_path)
+    pkg = tmp_path / "emr_sim"
+    (pkg / "games" / "other").mkdir()
+    (pkg / "games" / "other" / "__init__.py").write_text("")
+    (pkg / "games" / "other" / "kernels.py").write_text("X = 1\n")
+    original = jit._PACKAGE
+    try:
+        jit._PACKAGE = pkg
+        emr, other = jit.source_hash("emr"), jit.source_hash("other")
+        (pkg / "games" / "other" / "kernels.py").write_text("X = 2\n")
+        assert jit.source_hash("emr") == emr and jit.source_hash("other") != other
+        (pkg / "rng.py").write_text((pkg / "rng.py").read_text() + "\n# edited\n")
+        assert jit.source_hash("emr") != emr
+    finally:
+        jit._PACKAGE = original
+
+
+def test_a_function_is_cached_under_its_games_key():
+    assert jit.keyed_cache_dir(str(jit._PACKAGE / "games" / "emr" / "rules" / "core.py")) == str(
+        jit.cache_dir()
+    )
+    assert jit.keyed_cache_dir(str(jit._PACKAGE / "rng.py")) == str(jit.foundation_cache_dir())
+    assert jit.keyed_cache_dir("/elsewhere/module.py") is None

@@ -42,7 +42,7 @@ def test_marked_rule_tests_pass_without_jit():
 
 def test_the_line_mode_with_a_hint_is_identical_with_and_without_jit():
     """`play --human` (the person-vs-program game, its warm-up and a hint from the search) as
-    plain Python gives the same transcript (emr_sim.game.versus, emr_sim.game.linemode)."""
+    plain Python gives the same transcript (games/emr/face: versus, linemode)."""
     cmd = [sys.executable, "-m", "emr_sim.cli", "play", "--human", "--seed", "3", "--advisor", "ismcts:50"]
     typed = "1\nhint\n2\nquit\n"
 
@@ -55,3 +55,13 @@ def test_the_line_mode_with_a_hint_is_identical_with_and_without_jit():
     plain = transcript(NOJIT)
     assert "hint: ismcts:50, seed 1" in plain and plain.rstrip().endswith("the game is abandoned")
     assert plain == transcript(dict(os.environ))
+
+
+def test_a_table_run_of_another_game_is_identical_with_and_without_jit():
+    """The generic table loop and the contract's stubs run as plain Python too (the toy game)."""
+    args = ["matchup", "--game", "toy", "--seats", "3", "-n", "300", "--json"]
+    cmd = [sys.executable, "-m", "emr_sim.cli", *args]
+    jit = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=True)
+    plain = subprocess.run(cmd, env=NOJIT, capture_output=True, text=True, timeout=600, check=True)
+    assert json.loads(plain.stdout) == json.loads(jit.stdout)
+    assert json.loads(jit.stdout)["games"] == 300

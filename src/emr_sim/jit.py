@@ -2,10 +2,13 @@
 
 numba's ``cache=True`` keys each function's cache on its own file only, so an
 edit to a jitted callee in another module would leave callers compiled against
-the old code. We therefore point numba's cache at a directory named after a
-hash of the kernels' source files (kernel_sources: the kernel packages and the
-foundation modules they import, nothing else): any edit to them gives a fresh
-directory, and an edit to the Python side keeps the compiled kernels.
+the old code. We therefore put numba's cache in directories named after a hash of
+kernel source files, one key per game (docs/games.md): a function of a game's folder
+(games/NAME/) is cached under a hash of that game's kernel sources and the foundation's
+(the modules every game's kernels import: this one, rng.py, kernel_contract.py and the
+generic loops/ and players/); a function of the foundation under the foundation's hash
+alone. Any edit to a game's kernels gives that game a fresh directory and leaves the other
+games' compiled kernels alone; an edit to the Python side keeps them all.
 """
 
 from __future__ import annotations
@@ -16,45 +19,137 @@ import pathlib
 
 _PACKAGE = pathlib.Path(__file__).resolve().parent
 
+# The foundation of every game's kernels: modules and generic kernel packages over the game
+# contract (tests/test_jit.py checks that kernel code imports nothing else of emr_sim).
+FOUNDATION_MODULES = ("jit.py", "rng.py", "kernel_contract.py")
+FOUNDATION_PACKAGES = ("loops", "players")
+GAMES = "games"
+# A game's plain Python (its face, its player specs, its deck loader): editing them keeps its kernels.
+PYTHON_SIDE = ("face", "lineup", "cards.py")
+DEFAULT_GAME = "emr"
 
-# The compiled kernels are the three kernel packages and the foundation modules they
-# import (tests/test_jit.py checks that kernel code imports nothing else of emr_sim).
-# Every other module is plain Python: editing it keeps the compiled kernels.
-KERNEL_PACKAGES = ("rules", "players", "loops")
-KERNEL_MODULES = ("codes.py", "options.py", "jit.py", "rng.py")
 
-
-def kernel_sources() -> list[pathlib.Path]:
-    """The source files the compiled kernels depend on, in a fixed order."""
-    paths = [_PACKAGE / name for name in KERNEL_MODULES]
-    for package in KERNEL_PACKAGES:
+def foundation_sources() -> list[pathlib.Path]:
+    """The foundation's source files, in a fixed order."""
+    paths = [_PACKAGE / name for name in FOUNDATION_MODULES if (_PACKAGE / name).is_file()]
+    for package in FOUNDATION_PACKAGES:
         paths += sorted((_PACKAGE / package).rglob("*.py"))
     return paths
 
 
-def source_hash() -> str:
-    """sha256 (first 16 hex digits) over the sources of the compiled kernels."""
+def game_sources(game: str) -> list[pathlib.Path]:
+    """The kernel sources of one game's folder: every module but its Python side."""
+    folder = _PACKAGE / GAMES / game
+    return [
+        path
+        for path in sorted(folder.rglob("*.py"))
+        if not set(path.relative_to(folder).parts) & set(PYTHON_SIDE)
+    ]
+
+
+def kernel_sources(game: str = DEFAULT_GAME) -> list[pathlib.Path]:
+    """The source files one game's compiled kernels depend on, in a fixed order."""
+    return foundation_sources() + game_sources(game)
+
+
+def _digest(paths: list[pathlib.Path]) -> str:
     digest = hashlib.sha256()
-    for path in kernel_sources():
+    for path in paths:
         digest.update(str(path.relative_to(_PACKAGE)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def cache_dir() -> pathlib.Path:
-    """Where compiled kernels of this exact source tree are cached."""
+def source_hash(game: str = DEFAULT_GAME) -> str:
+    """sha256 (first 16 hex digits) over the sources of one game's compiled kernels."""
+    return _digest(kernel_sources(game))
+
+
+def cache_base() -> pathlib.Path:
     base = os.environ.get("EMR_SIM_CACHE") or os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "emr_sim"
     )
-    return pathlib.Path(base) / f"numba-{source_hash()}"
+    return pathlib.Path(base)
+
+
+def cache_dir(game: str = DEFAULT_GAME) -> pathlib.Path:
+    """Where compiled kernels of one game's exact sources are cached (8MR's keeps its old name)."""
+    prefix = "numba" if game == DEFAULT_GAME else f"numba-{game}"
+    return cache_base() / f"{prefix}-{source_hash(game)}"
+
+
+def foundation_cache_dir() -> pathlib.Path:
+    """Where the foundation's own functions (rng's, say) are cached."""
+    return cache_base() / f"numba-core-{_digest(foundation_sources())}"
+
+
+def _game_of(py_file: str) -> str | None:
+    """The game whose folder holds py_file, or None for a file outside every game's folder."""
+    try:
+        parts = pathlib.Path(py_file).resolve().relative_to(_PACKAGE / GAMES).parts
+    except ValueError:
+        return None
+    return parts[0] if len(parts) > 1 else None
+
+
+_KEYED: dict[tuple[pathlib.Path, str | None], str] = {}  # (package, game) -> its directory
+_FILES: dict[tuple[pathlib.Path, str], str | None] = {}  # (package, file) -> its directory
+
+
+def keyed_cache_dir(py_file: str) -> str | None:
+    """The cache directory of a function defined in py_file: its game's, the foundation's
+    for emr_sim's other modules, None outside emr_sim (numba's own choice). Each file's and
+    each game's answer is worked out once per process."""
+    key = (_PACKAGE, py_file)
+    if key not in _FILES:
+        _FILES[key] = _keyed_dir(py_file)
+    return _FILES[key]
+
+
+def _keyed_dir(py_file: str) -> str | None:
+    try:
+        pathlib.Path(py_file).resolve().relative_to(_PACKAGE)
+    except ValueError:
+        return None
+    game = _game_of(py_file)
+    if (_PACKAGE, game) not in _KEYED:
+        _KEYED[_PACKAGE, game] = str(foundation_cache_dir() if game is None else cache_dir(game))
+    return _KEYED[_PACKAGE, game]
 
 
 def _configure() -> None:
     path = str(cache_dir())
+    _KEYED[_PACKAGE, DEFAULT_GAME] = path
     os.environ["NUMBA_CACHE_DIR"] = path
     import numba.core.config as config
 
     config.CACHE_DIR = path
+    _install_locator()
+
+
+def _install_locator() -> None:
+    """numba finds a function's cache directory by its first locator class that answers:
+    ours answers for emr_sim's files with their game's key (keyed_cache_dir)."""
+    from numba.core import caching
+
+    class KeyedLocator(caching.UserProvidedCacheLocator):
+        def __init__(self, py_func, py_file):
+            super().__init__(py_func, py_file)
+            self._cache_path = os.path.join(
+                keyed_cache_dir(py_file), self.get_suitable_cache_subpath(py_file)
+            )
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if keyed_cache_dir(py_file) is None:
+                return None
+            return super().from_function(py_func, py_file)
+
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    if impl is None:  # a numba that names it otherwise: one directory, 8MR's key (the pin says which)
+        return
+    if not any(c.__name__ == "KeyedLocator" for c in impl._locator_classes):
+        impl._locator_classes.insert(0, KeyedLocator)
 
 
 _configure()
@@ -82,7 +177,7 @@ class _Dispatcher(CPUDispatcher):
 # with a negative number from its end, as Python does: every index of a signed type that
 # LLVM cannot prove non-negative gets a test and a select (idx < 0 ? idx + size : idx)
 # before the load or store. The kernels index arrays everywhere and never with a negative
-# number (tests/loops/test_boundscheck.py plays games of every player with numba's bounds
+# number (tests/games/emr/loops/test_boundscheck.py plays games of every player with numba's bounds
 # checking on, which refuses one): the selects were about a sixth of a greedy game's time
 # (docs/benchmarks.md). numba has no option to leave them out, so its fix_integer_index
 # is replaced by one that leaves the wrap out for the functions of the modules that compile

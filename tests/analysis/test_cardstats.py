@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from emr_sim import codes as C
 from emr_sim.analysis import cardstats as K
-from emr_sim.cards import load_deck
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import load_deck
 from emr_sim.simulate.records import CARD_COLUMNS, GameColumns, card_column, swap_sides
 from emr_sim.stats import newcombe_difference, two_proportion_p, wilson, wilson_bounds
 

@@ -10,8 +10,8 @@ from statsmodels.stats.proportion import proportion_confint
 from support.analysis import flipped, real_run, synthetic_cell
 
 from emr_sim import analysis as A
-from emr_sim import codes as C
 from emr_sim.analysis import cell_table, matrix, oriented
+from emr_sim.games.emr import codes as C
 from emr_sim.stats import Z95, wilson
 
 CELL_COLUMNS = [

@@ -20,7 +20,7 @@ from emr_sim.analysis.claims import (
 from emr_sim.analysis.claims.check import CONTRADICTED, HOLDS, NOT_RESOLVED, field_gap
 from emr_sim.analysis.claims.spec import ClaimsError
 from emr_sim.analysis.compare import compare_cells
-from emr_sim.codes import HERO_NAMES
+from emr_sim.games.emr.codes import HERO_NAMES
 
 
 def claim(says: str):

@@ -10,8 +10,8 @@ import pytest
 from scipy.stats import kendalltau
 
 from emr_sim.analysis import skill as S
-from emr_sim.lineup.base import SpecError
-from emr_sim.lineup.spec import parse_spec, without_technique
+from emr_sim.games.emr.lineup.base import SpecError
+from emr_sim.games.emr.lineup.spec import parse_spec, without_technique
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import load_games
 from emr_sim.studies.technique import technique_worth

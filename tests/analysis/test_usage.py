@@ -5,9 +5,9 @@ import pandas as pd
 import pytest
 from support.analysis import flipped, real_run, synthetic_cell
 
-from emr_sim import codes as C
 from emr_sim.analysis import cell_table, drivers, length_distribution, lopsided, usage_by_hero
 from emr_sim.analysis.usage import STATS
+from emr_sim.games.emr import codes as C
 
 
 def two_cells():

@@ -10,9 +10,9 @@ import pandas as pd
 import pytest
 from support.cli import fails, run
 
-from emr_sim import codes as C
 from emr_sim.analysis.cardstats import SORTS
 from emr_sim.cli.insight import CARD_SORTS
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.records import CARD_COLUMNS
 from emr_sim.simulate.rundir import CARD_RUN_FORMAT, RUN_FORMAT
 

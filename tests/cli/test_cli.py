@@ -21,11 +21,11 @@ import pytest
 from support.cli import ERROR_PREFIX, cannot_write, fails, run
 from support.scenario import seeded_steps
 
-from emr_sim import codes as C
-from emr_sim.cards import load_deck
-from emr_sim.game.core import Game
-from emr_sim.game.core import play as play_game
-from emr_sim.options import FIXED_DECISIONS, OPTIONS, default_options, describe_options
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import load_deck
+from emr_sim.games.emr.face.core import Game
+from emr_sim.games.emr.face.core import play as play_game
+from emr_sim.games.emr.options import FIXED_DECISIONS, OPTIONS, default_options, describe_options
 
 SUMMARY = re.compile(r"^(P[01] wins|drawn|in play) after \d+ turns? \(health \d+ vs \d+\)$")
 

@@ -14,7 +14,7 @@ from support.cli import ERROR_PREFIX, ESTIMATE, run
 
 from emr_sim.errors import LINE_LIMIT
 from emr_sim.files.read import MAX_DEPTH
-from emr_sim.lineup.book import tuned_path
+from emr_sim.games.emr.lineup.book import tuned_path
 
 QUIET = ("--quiet", "--workers", "1")
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -7,8 +7,8 @@ import json
 import pytest
 from support.cli import ERROR_PREFIX, fails, run
 
-from emr_sim.cards import load_deck
-from emr_sim.options import parse_rule
+from emr_sim.games.emr.cards import load_deck
+from emr_sim.games.emr.options import parse_rule
 
 SMALL = [
     "--heroes",

@@ -222,7 +222,7 @@ def test_matchup_records_on_a_full_disk(tmp_path, monkeypatch):
 
 
 def test_report_and_resolve_on_a_full_disk(runs, tmp_path, monkeypatch):
-    from emr_sim.game.core import Game
+    from emr_sim.games.emr.face.core import Game
 
     position = tmp_path / "in" / "p.json"
     position.parent.mkdir()
@@ -253,7 +253,7 @@ def read_only(directory, monkeypatch) -> None:
 
 
 def test_matchup_report_and_resolve_into_a_read_only_directory(runs, tmp_path, monkeypatch):
-    from emr_sim.game.core import Game
+    from emr_sim.games.emr.face.core import Game
 
     position = tmp_path / "p.json"
     position.write_text(json.dumps(Game.new(seed=3).position()), encoding="utf-8")

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from emr_sim.cli import main
 from emr_sim.console import compiling
-from emr_sim.game import core
+from emr_sim.games.emr.face import core
 
 NOTICE = "emr-sim: compiling the simulation kernels for this machine (once;"
 

@@ -3,9 +3,9 @@ changed deck, the diff names every knob moved and every card changed, the rules 
 
 import numpy as np
 
-from emr_sim.cards import load_deck
-from emr_sim.codes import CF_DAMAGE, CF_DRAGON
-from emr_sim.options import parse_rule
+from emr_sim.games.emr.cards import load_deck
+from emr_sim.games.emr.codes import CF_DAMAGE, CF_DRAGON
+from emr_sim.games.emr.options import parse_rule
 from emr_sim.report.rebalance import card_changes, deck_csv, proposal_diff, rules_lines
 from emr_sim.simulate.setup import run_setup
 from emr_sim.simulate.variants import changed_deck, parse_variant

@@ -22,8 +22,8 @@ import numpy as np
 import pytest
 from support.cli import fails, run
 
-from emr_sim import codes as C
-from emr_sim.players.params import default_vector
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.players.params import default_vector
 from emr_sim.simulate import cluster as K
 from emr_sim.simulate import runner
 from emr_sim.simulate.ladder import run_ladder

@@ -25,7 +25,7 @@ def tree(root: Path) -> dict[str, bytes]:
 
 
 def test_a_pair_costs_a_positive_time_and_the_sample_grows_until_it_is_timed(monkeypatch):
-    from emr_sim.loops import pairs
+    from emr_sim.games.emr.loops import pairs
 
     counts = []  # pairs of each kernel call
 

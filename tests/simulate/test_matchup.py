@@ -22,12 +22,12 @@ import pandas as pd
 import pytest
 from support.cli import fails, run
 
-from emr_sim import codes as C
-from emr_sim.cards import DeckError, load_deck
 from emr_sim.console.progress import progress_bar
 from emr_sim.errors import WriteError
-from emr_sim.loops import pairs as A
-from emr_sim.options import O_TURN_CAP, describe_options, make_options
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import DeckError, load_deck
+from emr_sim.games.emr.loops import pairs as A
+from emr_sim.games.emr.options import O_TURN_CAP, describe_options, make_options
 from emr_sim.report.summary import format_summary
 from emr_sim.simulate import runner
 from emr_sim.simulate.matchup import MatchupResult, matchup, side_labels, summarise
@@ -556,8 +556,8 @@ def test_cli_records_in_a_missing_directory(tmp_path):
 def test_player_spec_weights_reach_the_games_of_a_matchup_and_of_play():
     """A greedy with other parameters plays other games: the vector of a spec reaches the
     kernels of `matchup` (run_pairs) and of `play`, and the default spec plays as `greedy`."""
-    from emr_sim.game.core import play
-    from emr_sim.players.params import BY_NAME
+    from emr_sim.games.emr.face.core import play
+    from emr_sim.games.emr.players.params import BY_NAME
 
     default = BY_NAME["w_pair"].default
     base = matchup("crow", "illusion", n=200, seed=SEED, records=True).records

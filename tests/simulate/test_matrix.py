@@ -5,8 +5,8 @@ import json
 import pandas as pd
 import pytest
 
-from emr_sim import codes as C
 from emr_sim.errors import BadInput, WriteError
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.cells import BATCH_PAIRS, cell_pairs, cell_seed, half_width
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import RUN_FILE, cell_path, finished_cells, load_games, read_run

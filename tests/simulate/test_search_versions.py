@@ -17,9 +17,9 @@ import pytest
 from support.cli import fails
 
 from emr_sim.errors import BadInput
-from emr_sim.lineup.search import DEFAULTS_BY_VERSION, UNRECORDED_VERSION, text_in
-from emr_sim.lineup.spec import parse_spec
-from emr_sim.players.search_params import SEARCH_VERSION
+from emr_sim.games.emr.lineup.search import DEFAULTS_BY_VERSION, UNRECORDED_VERSION, text_in
+from emr_sim.games.emr.lineup.spec import parse_spec
+from emr_sim.games.emr.players.search_params import SEARCH_VERSION
 from emr_sim.simulate import searchversion
 from emr_sim.simulate.ladder import LADDER_FILE, run_ladder, step_dir
 from emr_sim.simulate.matrix import run_matrix
@@ -107,7 +107,7 @@ def test_an_old_run_compares_as_before_and_against_a_new_one_names_the_version(t
 def test_an_old_run_reports_and_replays_its_example_games(tmp_path):
     from support.cli import run
 
-    from emr_sim.game.core import play
+    from emr_sim.games.emr.face.core import play
     from emr_sim.simulate.cells import cell_seed
     from emr_sim.studies.report_data import lopsided_examples
 

@@ -17,10 +17,10 @@ import pytest
 from support.cli import fails
 from tqdm import tqdm
 
-from emr_sim import codes as C
 from emr_sim.analysis import adjust, cell_table
 from emr_sim.analysis.whatif import compare_runs
-from emr_sim.loops.pairs import RECORD_COLS
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.loops.pairs import RECORD_COLS
 from emr_sim.report.tables import format_matrix
 from emr_sim.simulate import runner
 from emr_sim.simulate.matrix import CellSpec, play_cell, run_matrix

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.cli import fails
 
-from emr_sim import codes as C
-from emr_sim.cards import SHOT_COLOURS, load_deck
 from emr_sim.errors import BadInput
-from emr_sim.options import O_HEALTH, OPTIONS
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import SHOT_COLOURS, load_deck
+from emr_sim.games.emr.options import O_HEALTH, OPTIONS
 from emr_sim.simulate.deckchanges import CLASSES, class_members
 from emr_sim.simulate.example import load_run_deck, play_command
 from emr_sim.simulate.matrix import run_matrix
@@ -174,7 +174,7 @@ def test_a_masters_own_health_is_a_rules_option_of_the_variant(base):
     change = parse_change("Health.Bushido=9")
     assert (change.kind, change.target, change.text) == (RULE, "health.bushido", "health.bushido=9")
     setup = apply_variant(base, "health.bushido=9")
-    from emr_sim.options import starting_health
+    from emr_sim.games.emr.options import starting_health
 
     assert starting_health(setup.opts, C.HERO_NAMES.index("bushido")) == 9
     assert starting_health(setup.opts, C.HERO_NAMES.index("crow")) == 8
@@ -192,7 +192,7 @@ def test_a_class_with_no_card_in_a_custom_deck_is_refused(tmp_path, base):
 
 def test_a_variant_deals_the_same_cards(base):
     """The deck keeps its size and order, so game k of a variant starts from the same deal."""
-    from emr_sim.game.core import Game
+    from emr_sim.games.emr.face.core import Game
 
     variant = changed_deck(base.deck, "class:all.damage=0 class:effects.effect=none")
     for index in range(5):

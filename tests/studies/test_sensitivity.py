@@ -9,7 +9,7 @@ from support.cli import fails, run
 
 from emr_sim.analysis.sensitivity import largest_effects, required_games, tornado_rows
 from emr_sim.errors import BadInput
-from emr_sim.options import make_options
+from emr_sim.games.emr.options import make_options
 from emr_sim.simulate.matrix import run_matrix
 from emr_sim.simulate.rundir import load_games, read_run
 from emr_sim.stats import Z95

@@ -7,8 +7,8 @@ import functools
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
-from emr_sim.loops.pairs import RECORD_COLS
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.loops.pairs import RECORD_COLS
 from emr_sim.simulate.records import SIDE_STATS, game_frame
 
 

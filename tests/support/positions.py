@@ -1,12 +1,12 @@
-"""State readers and common positions of the rules scenario tests (tests/rules/)."""
+"""State readers and common positions of the rules scenario tests (tests/games/emr/rules/)."""
 
 from __future__ import annotations
 
 import pytest
 
-from emr_sim import codes as C
-from emr_sim.cards import find_card
-from emr_sim.game.position import card_ref
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import find_card
+from emr_sim.games.emr.face.position import card_ref
 from support.scenario import Scenario
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.cards import card_table, find_card, load_deck
-from emr_sim.game.core import Game
-from emr_sim.options import make_options
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_table, find_card, load_deck
+from emr_sim.games.emr.face.core import Game
+from emr_sim.games.emr.options import make_options
 from emr_sim.rng import seed_rng
 
 DECK = load_deck()
@@ -181,8 +181,8 @@ class Scenario:
         decision; its events are in game.events."""
         g = Game(self.state(), self.table, self.opts, self.deck)
         if turn_start:
-            from emr_sim.game.core import new_events
-            from emr_sim.loops import engine
+            from emr_sim.games.emr.face.core import new_events
+            from emr_sim.games.emr.loops import engine
 
             g.state[C.RES_STEP] = C.STEP_TURN_START
             g.state[C.H_TURN] = 0
@@ -205,7 +205,7 @@ def damage_events(events: list[tuple[int, ...]]) -> list[tuple[int, int, int]]:
 
 def player_rngs(seed: int, index: int = 0) -> np.ndarray:
     """The two player RNG streams of game (seed, index), seeded as game.play() does."""
-    from emr_sim.loops.engine import PLAYER_STREAM
+    from emr_sim.games.emr.loops.engine import PLAYER_STREAM
 
     prng = np.zeros((2, 4), dtype=np.int64)
     for p in range(2):
@@ -222,7 +222,7 @@ def seeded_steps(
     weights=None,
 ):
     """Play game (seed, index) step by step as game.play() does (greedy players reading
-    `weights` by seat, players/params.py; the defaults for None).
+    `weights` by seat, games/emr/players/params.py; the defaults for None).
 
     Yields (game, prng) at every decision, before the action is chosen, and once more
     when the game is over; the caller must not change them."""
@@ -244,7 +244,7 @@ def at(game: Game, p: int, field: int, zone: int = 0) -> int:
 
 def board_of(game: Game, p: int) -> dict[int, str | int]:
     """{zone: card label} of player p's board."""
-    from emr_sim.game.position import card_ref
+    from emr_sim.games.emr.face.position import card_ref
 
     cards = {z: at(game, p, C.P_ZCARD, z) for z in range(C.N_ZONES)}
     return {z: card_ref(game.table, c) for z, c in cards.items() if c != C.NO_CARD}
@@ -258,7 +258,7 @@ def zones_with(game: Game, p: int, field: int) -> dict[int, int]:
 
 def cards_of(game: Game, p: int, kind: str = "hand") -> list[str | int]:
     """Labels of player p's hand ("hand") or Earth's set-aside cards ("aside")."""
-    from emr_sim.game.position import card_ref
+    from emr_sim.games.emr.face.position import card_ref
 
     n_at, first = (C.P_HAND_N, C.P_HAND) if kind == "hand" else (C.P_ASIDE_N, C.P_ASIDE)
     n = at(game, p, n_at)
@@ -267,7 +267,7 @@ def cards_of(game: Game, p: int, kind: str = "hand") -> list[str | int]:
 
 def pile_of(game: Game, which: str = "discard") -> list[str | int]:
     """Labels of the discard pile (oldest first) or the draw pile (top last)."""
-    from emr_sim.game.position import card_ref
+    from emr_sim.games.emr.face.position import card_ref
 
     n_at, first = (C.DISC_N, C.DISC) if which == "discard" else (C.DRAW_N, C.DRAW)
     return [card_ref(game.table, int(game.state[first + k])) for k in range(int(game.state[n_at]))]

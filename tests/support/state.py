@@ -5,15 +5,15 @@ the four bow cards ``bow 3-3``. ``mid_game_state()`` is a valid hero-mode
 position in the middle of a play: p0 (the earth master, furious, one card set aside)
 has played ``yellow 2-2`` on zone 4, ejecting its bow from zone 2, and hit; p1 (the
 crow master, whose crow token lies on p0's zone 5) is to answer (R-DEFEND). It passes
-every check of emr_sim.game.validate, as the positions the rules produce do.
+every check of emr_sim.games.emr.face.validate, as the positions the rules produce do.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.options import make_options
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.options import make_options
 
 # id: (colour, left, right, damage, dragon, effect)
 CARDS = (

@@ -1,13 +1,13 @@
-"""Helpers of the tests of games against a program (emr_sim.game.versus): the greedy's
+"""Helpers of the tests of games against a program (emr_sim.games.emr.face.versus): the greedy's
 choice for the person's seat, and whole games played with it."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.game.core import Game, player_weights
-from emr_sim.game.versus import Setup, Versus
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.face.core import Game, player_weights
+from emr_sim.games.emr.face.versus import Setup, Versus
 
 
 def greedy_choice(v: Versus) -> int:

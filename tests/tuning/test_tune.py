@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from support.cli import fails
 
-from emr_sim import codes as C
-from emr_sim.lineup.book import load_book
-from emr_sim.players.params import PARAMS, default_vector
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.lineup.book import load_book
+from emr_sim.games.emr.players.params import PARAMS, default_vector
 from emr_sim.simulate.setup import run_setup
 from emr_sim.tuning.cmaes import SeededNormal, Space, TuneSettings, tunable, tune_vector
 from emr_sim.tuning.gain import paired_gain

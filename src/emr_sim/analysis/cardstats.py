@@ -25,9 +25,9 @@ from typing import Protocol
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.analysis.significance import adjust
-from emr_sim.cards import Deck
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import Deck
 from emr_sim.simulate.records import card_column, card_sets
 from emr_sim.stats import newcombe_difference, two_proportion_p, wilson_bounds
 
@@ -221,8 +221,8 @@ def card_stats(counts: pd.DataFrame, totals: pd.DataFrame, cards: pd.DataFrame) 
 
 def card_table(deck) -> pd.DataFrame:
     """The deck's cards as `card_stats` takes them: card_id, card (label "red 3-4"), colour,
-    left, right, damage, dragon, effect (emr_sim.cards.deck_summary)."""
-    from emr_sim.cards import deck_summary
+    left, right, damage, dragon, effect (emr_sim.games.emr.cards.deck_summary)."""
+    from emr_sim.games.emr.cards import deck_summary
 
     table = deck_summary(deck).rename(columns={"id": "card_id"}).drop(columns=["name"])
     table.insert(
@@ -232,7 +232,7 @@ def card_table(deck) -> pd.DataFrame:
 
 
 def per_card(games: pd.DataFrame, deck) -> pd.DataFrame:
-    """card_stats of a games frame with the card sets, on its deck (emr_sim.cards.Deck)."""
+    """card_stats of a games frame with the card sets, on its deck (emr_sim.games.emr.cards.Deck)."""
     return card_stats(card_counts(games, deck.n_shot), side_totals(games), card_table(deck))
 
 
@@ -266,7 +266,7 @@ def split_names(texts) -> list[str]:
 def parse_cards(texts, deck, option: str = "--card") -> list[int] | None:
     """Card ids of names such as red-3-4, "red 3-4" or an id (`emr-sim cards`); None when no
     name is given; ValueError naming the first unknown card."""
-    from emr_sim.cards import find_card
+    from emr_sim.games.emr.cards import find_card
 
     names = split_names(texts)
     if not names:

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import binomtest, norm
 
-from emr_sim import codes as C
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.records import swap_sides
 from emr_sim.stats import Z95, wilson
 

@@ -12,9 +12,9 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm
 
-from emr_sim import codes as C
 from emr_sim.analysis.cells import CELL, canonical, pair_clustered_ratio
 from emr_sim.analysis.significance import adjust
+from emr_sim.games.emr import codes as C
 from emr_sim.stats import Z95
 
 KEYS = [*CELL, "pair", "a_seat"]

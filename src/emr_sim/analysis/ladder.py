@@ -20,8 +20,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.analysis.cells import pair_clustered_ratio
+from emr_sim.games.emr import codes as C
 from emr_sim.stats import Z95, wilson
 
 ELO_SCALE = 400.0  # Elo points per factor 10 in the odds

@@ -31,12 +31,12 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm
 
-from emr_sim import codes as C
 from emr_sim.analysis import alpharank as R
 from emr_sim.analysis import draft as D
 from emr_sim.analysis import hodge as H
 from emr_sim.analysis.nash import SUPPORT, nash
 from emr_sim.errors import BadInput
+from emr_sim.games.emr import codes as C
 
 if TYPE_CHECKING:
     from emr_sim.simulate.rundir import LoadedRun

@@ -9,8 +9,8 @@ import pandas as pd
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from emr_sim import codes as C
 from emr_sim.analysis.cells import oriented
+from emr_sim.games.emr import codes as C
 from emr_sim.stats import Z95
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-odds

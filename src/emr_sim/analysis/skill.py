@@ -24,11 +24,11 @@ import numpy as np
 import pandas as pd
 from scipy.stats import kendalltau
 
-from emr_sim import codes as C
 from emr_sim.analysis.cells import CELL, cell_table, first_player_overall
 from emr_sim.analysis.compare import compare_cells
 from emr_sim.analysis.ratings import field_means
 from emr_sim.analysis.usage import usage_by_hero
+from emr_sim.games.emr import codes as C
 
 STABLE_POINTS = 2.0  # a cell is stable when its change's 95 % interval lies within ± this (points)
 RESAMPLES = 1_000  # bootstrap resamples of tau

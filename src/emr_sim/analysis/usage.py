@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.analysis.cells import heroes_categorical, oriented
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.records import SIDE_STATS, swap_sides
 
 # the per-side statistics of a games frame (records.SIDE_STATS without the final health):

@@ -8,11 +8,12 @@
     cli.lists     cards, heroes, rules, players      cli.insight card-stats,
                                                      sensitivity, claims
     cli.meta      meta                               cli.rebalance rebalance
+    cli.tables    games, and the paths of --game for another game than 8MR
 
 numba and pandas load inside the commands, so `emr-sim --help` stays quick.
 """
 
-from emr_sim.cli import insight, lists, meta, play, rebalance, runs, study, tune
+from emr_sim.cli import insight, lists, meta, play, rebalance, runs, study, tables, tune
 from emr_sim.cli.app import main
 
-__all__ = ["insight", "lists", "main", "meta", "play", "rebalance", "runs", "study", "tune"]
+__all__ = ["insight", "lists", "main", "meta", "play", "rebalance", "runs", "study", "tables", "tune"]

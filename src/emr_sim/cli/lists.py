@@ -7,14 +7,14 @@ import json
 import click
 
 from emr_sim.cli.app import main
-from emr_sim.cli.options import deck_option, json_option
+from emr_sim.cli.options import deck_option, json_option, other_game, table_options
 
 
 @main.command()
 @deck_option
 def cards(deck_path: str | None) -> None:
     """Print the deck as a table, with a summary per colour."""
-    from emr_sim.cards import format_cards_table, load_deck
+    from emr_sim.games.emr.cards import format_cards_table, load_deck
 
     click.echo(format_cards_table(load_deck(deck_path)), nl=False)  # the table ends with its newline
 
@@ -28,8 +28,16 @@ def heroes() -> None:
 
 
 @main.command()
-def rules() -> None:
+@table_options
+def rules(game: str | None, seats: int | None) -> None:
     """List the rules options (--rule NAME=VALUE) with their defaults and rule ids."""
+    if other_game(game, seats):
+        from emr_sim.games.registry import get
+
+        for o in get(game).options:
+            values = "|".join(o.choices) if o.choices else f"{o.low}..{o.high}"
+            click.echo(f"{o.name:<16} {o.default:<8} {values:<20} {o.rule:<12} {o.help}")
+        return
     from emr_sim.report.listings import rules_lines
 
     click.echo("\n".join(rules_lines()))
@@ -37,8 +45,15 @@ def rules() -> None:
 
 @main.command()
 @json_option("the kinds and parameters")
-def players(as_json: bool) -> None:
+@table_options
+def players(as_json: bool, game: str | None, seats: int | None) -> None:
     """List the player kinds and the greedy's parameters (--players SPEC,SPEC; docs/players.md)."""
-    from emr_sim.lineup.listing import kinds_json, kinds_lines
+    if other_game(game, seats):
+        from emr_sim.games.registry import get
+
+        kinds = list(get(game).players)
+        click.echo(json.dumps({"kinds": kinds}, indent=1) if as_json else "\n".join(kinds))
+        return
+    from emr_sim.games.emr.lineup.listing import kinds_json, kinds_lines
 
     click.echo(json.dumps(kinds_json(), indent=1) if as_json else "\n".join(kinds_lines()))

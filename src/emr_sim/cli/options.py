@@ -106,6 +106,32 @@ def cluster_option(command: Callable) -> Callable:
     )(run)
 
 
+# the game and the table, chosen the same way in every command that plays or reads a game
+game_option = click.option(
+    "--game",
+    default=None,
+    metavar="NAME",
+    help="The game (`emr-sim games`). Default: emr, 8 Masters' Revenge.",
+)
+seats_option = click.option(
+    "--seats", type=click.IntRange(1, 8), default=None, help="Players at the table (default: the game's)."
+)
+table_options = bundle(game_option, seats_option)
+
+
+def other_game(game: str | None, seats: int | None) -> bool:
+    """Whether --game/--seats name a game other than 8MR (whose commands keep their own path);
+    --seats for 8MR is checked here (it seats 2)."""
+    from emr_sim.games.registry import DEFAULT_GAME, get
+
+    chosen = get(game)
+    if chosen.name != DEFAULT_GAME:
+        return True
+    if seats is not None:
+        chosen.seats.check(seats, chosen.name)
+    return False
+
+
 # what every command that plays named masters takes about the game itself
 game_options = bundle(deck_option, rule_option, hero_mode_option)
 cards_option = click.option(
@@ -115,7 +141,7 @@ cards_option = click.option(
     "(for `emr-sim card-stats`; docs/insight.md).",
 )
 
-# a game against a program (play --human, tui): None means the default of emr_sim.game.versus
+# a game against a program (play --human, tui): None means the default of emr_sim.games.emr.face.versus
 seat_option = click.option("--seat", type=click.IntRange(0, 1), default=None, help="Your seat (default 0).")
 opponent_option = click.option(
     "--opponent", default=None, help="The program you play: a player spec (default greedy)."
@@ -128,7 +154,7 @@ versus_options = bundle(seat_option, opponent_option, advisor_option)
 
 def rules_dict(rules: tuple[str, ...], fury: bool | None = None) -> dict[str, str]:
     """--rule NAME=VALUE options as a dict (fury set too when --fury/--no-fury was given)."""
-    from emr_sim.options import parse_rule
+    from emr_sim.games.emr.options import parse_rule
 
     out = dict(parse_rule(r) for r in rules)
     if fury is not None:

@@ -15,9 +15,11 @@ from emr_sim.cli.options import (
     deck_option,
     fury_option,
     json_option,
+    other_game,
     rule_option,
     rules_dict,
     skip_blas_probe,
+    table_options,
     variant_option,
     versus_options,
 )
@@ -41,6 +43,7 @@ from emr_sim.cli.options import (
 @rule_option
 @fury_option
 @variant_option
+@table_options
 def play(
     seed,
     index,
@@ -56,9 +59,22 @@ def play(
     rules,
     fury,
     variant,
+    game,
+    seats,
 ):
-    """Play one game and print its log in plain words; with --human, play a seat yourself."""
+    """Play one game and print its log in plain words; with --human, play a seat yourself.
+
+    With --game and --seats: a deal of another game (`emr-sim games`), the players of
+    --players in seat order.
+    """
     skip_blas_probe()
+    if other_game(game, seats):
+        if human or heroes or variant:
+            raise BadInputExit("--human, --heroes and --variant are 8 Masters' Revenge's (--game emr)")
+        from emr_sim.cli.tables import table_opts, table_play
+
+        opts = table_opts(game, seats, players, rules, deck_path, seed, None, None)
+        return table_play(seed, index, opts, as_json)
     if human:
         if as_json or players != "greedy,greedy" or variant:
             raise BadInputExit("--human plays against --opponent: no --players, --json or --variant")
@@ -66,17 +82,17 @@ def play(
         return
     if (seat, opponent, advisor, save) != (None,) * 4:
         raise BadInputExit("--seat, --opponent, --advisor and --save go with --human")
-    from emr_sim.game.core import hero_mode_rules
-    from emr_sim.game.core import play as play_game
-    from emr_sim.game.export import game_json
-    from emr_sim.game.log import summary_line
-    from emr_sim.lineup.spec import parse_sides
+    from emr_sim.games.emr.face.core import hero_mode_rules
+    from emr_sim.games.emr.face.core import play as play_game
+    from emr_sim.games.emr.face.export import game_json
+    from emr_sim.games.emr.face.log import summary_line
+    from emr_sim.games.emr.lineup.spec import parse_sides
 
     sides = parse_sides(players)
     chosen = hero_mode_rules(rules_dict(rules, fury), heroes)
     deck = deck_path
     if variant:
-        from emr_sim.cards import load_deck
+        from emr_sim.games.emr.cards import load_deck
         from emr_sim.simulate.variants import changed_deck, check_playable, parse_variant
 
         parsed = parse_variant(variant)
@@ -94,10 +110,10 @@ def play(
 
 
 def play_human(seed, index, heroes, deck_path, rules, seat, opponent, advisor, save) -> None:
-    """`play --human`: the line mode (emr_sim.game.linemode) on stdin and stdout."""
-    from emr_sim.game.linemode import ENDED, Lines, run_line_game
-    from emr_sim.game.versus import Versus, setup_from_options
-    from emr_sim.game.warm import warm_kernels
+    """`play --human`: the line mode (emr_sim.games.emr.face.linemode) on stdin and stdout."""
+    from emr_sim.games.emr.face.linemode import ENDED, Lines, run_line_game
+    from emr_sim.games.emr.face.versus import Versus, setup_from_options
+    from emr_sim.games.emr.face.warm import warm_kernels
 
     if save:
         check_output(save, "the game record")
@@ -155,8 +171,8 @@ def resolve(position, action, list_only, as_json, output, advise, seed, deck_pat
     With --advise, the search's visits and estimated win rate of each legal action.
     """
     skip_blas_probe()
-    from emr_sim.game.core import Game
-    from emr_sim.game.export import legal_json, resolve_json
+    from emr_sim.games.emr.face.core import Game
+    from emr_sim.games.emr.face.export import legal_json, resolve_json
 
     if output:
         check_output(output, "the position")
@@ -164,8 +180,8 @@ def resolve(position, action, list_only, as_json, output, advise, seed, deck_pat
         raise BadInputExit("--advise takes a position only (no ACTION, --list or --output)")
     game = Game.from_position(position, deck_path)
     if advise is not None:
-        from emr_sim.game.advise import advice_json, advice_lines
-        from emr_sim.game.advise import advise as advise_on
+        from emr_sim.games.emr.face.advise import advice_json, advice_lines
+        from emr_sim.games.emr.face.advise import advise as advise_on
 
         table = advise_on(game, advise, seed)
         click.echo(json.dumps(advice_json(table)) if as_json else "\n".join(advice_lines(table)))
@@ -209,7 +225,7 @@ def position() -> None:
 def position_new(heroes, step, output, deck_path) -> None:
     """Write a commented short position (TOML) that loads as it is, to edit by hand."""
     from emr_sim.files.write import write_text
-    from emr_sim.game.template import new_template
+    from emr_sim.games.emr.face.template import new_template
 
     if output:
         check_output(output, "the template")
@@ -226,8 +242,8 @@ def position_new(heroes, step, output, deck_path) -> None:
 def position_show(position_file, deck_path) -> None:
     """Print a position's board, hands and piles in words, and its legal actions."""
     skip_blas_probe()
-    from emr_sim.game.core import Game
-    from emr_sim.game.show import show_text
+    from emr_sim.games.emr.face.core import Game
+    from emr_sim.games.emr.face.show import show_text
 
     game = Game.from_position(position_file, deck_path)
     click.echo(show_text(game.state, game.table, game.opts) + legal_text(game))

@@ -18,6 +18,7 @@ from emr_sim.cli.options import (
     heroes_option,
     json_option,
     method_option,
+    other_game,
     output_dir_option,
     players_option,
     quiet_option,
@@ -25,18 +26,31 @@ from emr_sim.cli.options import (
     rules_dict,
     seed_option,
     skip_blas_probe,
+    table_options,
     variant_option,
     workers_option,
 )
+from emr_sim.cli.tables import table_matchup, table_matrix, table_opts
 from emr_sim.errors import quoted
 
 # seed, players and threads of every playing command, then its output's form
 run_options = bundle(seed_option, players_option, workers_option)
 
 
+def hero_pair(entities: tuple[str, ...]) -> tuple[str, str]:
+    """HERO_A HERO_B of an 8MR matchup, refused in click's words when not two."""
+    if len(entities) < 2:
+        missing = "HERO_A" if not entities else "HERO_B"
+        raise BadInputExit(f"matchup: missing argument '{missing}' (see `emr-sim matchup --help`)")
+    if len(entities) > 2:
+        raise BadInputExit(
+            f"matchup: got unexpected extra argument ({entities[2]}) (see `emr-sim matchup --help`)"
+        )
+    return entities[0], entities[1]
+
+
 @main.command()
-@click.argument("hero_a")
-@click.argument("hero_b")
+@click.argument("entities", nargs=-1, metavar="HERO_A HERO_B")
 @click.option(
     "-n", "games", type=int, default=100_000, show_default=True, help="Games (rounded up to pairs)."
 )
@@ -46,10 +60,10 @@ run_options = bundle(seed_option, players_option, workers_option)
 @quiet_option
 @game_options
 @cards_option
+@table_options
 @cluster_option
 def matchup(
-    hero_a,
-    hero_b,
+    entities,
     games,
     seed,
     players,
@@ -61,13 +75,23 @@ def matchup(
     rules,
     fury,
     cards,
+    game,
+    seats,
     cluster,
 ):
     """Head-to-head of HERO_A and HERO_B in seat-swapped pairs of games.
 
+    With --game (another game, `emr-sim games`) and --seats N: N players around a table,
+    each deal played once per rotation of the seats; the arguments are the entities of
+    the seats (none for a game that deals them).
+
     Example: emr-sim matchup crow illusion -n 100000
     """
     skip_blas_probe()
+    if other_game(game, seats):
+        opts = table_opts(game, seats, players, rules, deck_path, seed, workers, cluster)
+        return table_matchup(entities, games, opts, as_json, quiet)
+    hero_a, hero_b = hero_pair(entities)
     from emr_sim.report.summary import format_summary
     from emr_sim.simulate.matchup import matchup as run_matchup
     from emr_sim.simulate.setup import DEFAULT_SEED
@@ -116,17 +140,23 @@ def matchup(
 )
 @cards_option
 @variant_option
+@table_options
 @cluster_option
 def matrix(
     run_dir, games, heroes, until_ci, max_games, seed, players, workers, as_json, quiet, method,
-    deck_path, rules, fury, every_assignment, cards, variant, cluster,
+    deck_path, rules, fury, every_assignment, cards, variant, game, seats, cluster,
 ):  # fmt: skip
     """Play every pair of distinct heroes into RUN_DIR and print the hero matrix.
 
-    One Parquet file per finished cell; running the same command again resumes.
+    One Parquet file per finished cell; running the same command again resumes. With
+    --game and --seats: a table run of that game (every set of N entities of --heroes, or
+    one cell for a game that deals them), each deal once per rotation of the seats.
     Example: emr-sim matrix -o runs/base --until-ci 0.01
     """
     skip_blas_probe()
+    if other_game(game, seats):
+        opts = table_opts(game, seats, players, rules, deck_path, seed, workers, cluster)
+        return table_matrix(run_dir, games, heroes, opts, as_json, quiet)
     from emr_sim.report.tables import format_matrix, matrix_json
     from emr_sim.simulate.matrix import run_matrix
     from emr_sim.simulate.rundir import load_games

@@ -24,7 +24,12 @@ def compare(run_a, run_b, as_json, method):
     from emr_sim.analysis.whatif import compare_runs
     from emr_sim.report.tables import compare_json, format_compare
     from emr_sim.simulate.rundir import load_run
+    from emr_sim.simulate.tables.rundir import is_table_run
 
+    if is_table_run(run_a) or is_table_run(run_b):
+        from emr_sim.cli.tables import table_compare
+
+        return table_compare(run_a, run_b, as_json)
     result = compare_runs(load_run(run_a), load_run(run_b), method)
     if as_json:
         click.echo(json.dumps(compare_json(result), indent=1))
@@ -74,9 +79,15 @@ def report(run_dir, output, compare_dir, skill_dirs, technique_pairs, scan_dirs,
     """
     skip_blas_probe()
     from emr_sim.report.build import check_output, write_report
+    from emr_sim.simulate.tables.rundir import is_table_run
     from emr_sim.studies.report_data import gather
 
     check_output(output)  # before the work
+    if is_table_run(run_dir):
+        from emr_sim.cli.tables import table_report
+
+        extras = compare_dir or skill_dirs or technique_pairs or scan_dirs or claims_path
+        return table_report(run_dir, output, bool(extras))
     data = gather(run_dir, compare_dir, skill_dirs, technique_pairs, scan_dirs, claims_path)
     path = write_report(data, output, on_note=note, on_summary=click.echo)
     click.echo(f"wrote {path}")

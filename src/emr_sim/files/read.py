@@ -13,6 +13,7 @@ that names the file and, inside JSON, the path of the value ($.masters.crow.w_pa
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -185,3 +186,15 @@ def refuse_too_long(doc: object, name: str | Path) -> None:
     if found:
         where, number = found
         raise InputFileError(f"{name}: {where}: {number!r} is no value of ours (at most {MAX_DIGITS} digits)")
+
+
+HASH_CHUNK = 1 << 20
+
+
+def file_sha256(path: str | Path) -> str:
+    """The sha256 of a file's bytes, read in chunks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(HASH_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()

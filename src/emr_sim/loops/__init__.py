@@ -1,3 +1,2 @@
-"""The jitted game loops: one game (engine), seat-swapped pairs into aggregates and records
-(pairs), and the invariant harness (invariants). The rules are in emr_sim.rules, the players
-in emr_sim.players; the Python side of players (specs, books) is emr_sim.lineup."""
+"""Generic jitted loops over the game contract (emr_sim.kernel_contract): tables of any size,
+one deal played once per rotation of the seating. Inlined into each game's own entry points."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from emr_sim.codes import HERO_NAMES
-from emr_sim.options import FIXED_DECISIONS, OPTIONS
+from emr_sim.games.emr.codes import HERO_NAMES
+from emr_sim.games.emr.options import FIXED_DECISIONS, OPTIONS
 
 HERO_TECHNIQUES = {
     "crow": "H-CROW: at your turn start, a crow token on an empty zone of the opponent's board "

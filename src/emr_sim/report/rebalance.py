@@ -11,8 +11,8 @@ import importlib.resources
 
 import numpy as np
 
-from emr_sim.cards import Deck, card_label
-from emr_sim.codes import (
+from emr_sim.games.emr.cards import Deck, card_label
+from emr_sim.games.emr.codes import (
     CF_COLOUR,
     CF_DAMAGE,
     CF_DRAGON,
@@ -22,7 +22,7 @@ from emr_sim.codes import (
     COLOUR_NAMES,
     EFFECT_NAMES,
 )
-from emr_sim.options import BY_NAME
+from emr_sim.games.emr.options import BY_NAME
 from emr_sim.version import __version__
 
 TEMPLATE = "rebalance.html.j2"

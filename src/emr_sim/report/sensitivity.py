@@ -9,8 +9,8 @@ import json
 
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.analysis.sensitivity import cell_matrix, half_widths, largest_effects, tornado_rows
+from emr_sim.games.emr import codes as C
 from emr_sim.report.formatting import Number, points
 
 TOP = 5  # effects shown per master

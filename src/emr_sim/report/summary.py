@@ -3,7 +3,7 @@ pandas nor the analysis pipelines, so a matchup starts fast."""
 
 from __future__ import annotations
 
-from emr_sim import codes as C
+from emr_sim.games.emr import codes as C
 
 
 def format_summary(s: dict) -> str:

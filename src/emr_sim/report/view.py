@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from emr_sim import codes as C
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.rundir import LoadedRun
 from emr_sim.studies.report_data import report_cells
 

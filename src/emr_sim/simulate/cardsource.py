@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
-from emr_sim.cards import Deck, load_deck
 from emr_sim.errors import BadInput
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import Deck, load_deck
 from emr_sim.simulate.cellcheck import columns_problem
 from emr_sim.simulate.records import card_column, has_cards
 from emr_sim.simulate.rundir import has_card_events, load_games, read_run, repair_command
@@ -67,7 +67,7 @@ def run_deck(record: dict, run_dir: Path, deck_path: str | None) -> Deck:
 
 def today_texts(record: dict) -> list[str]:
     """The texts that play the run's players in a new directory (lineup.search.text_in)."""
-    from emr_sim.lineup.search import text_in
+    from emr_sim.games.emr.lineup.search import text_in
     from emr_sim.simulate.setup import record_specs
 
     return [text_in(spec) for spec in record_specs(record)]

@@ -30,7 +30,7 @@ VALUE_COLUMNS = (
 
 def columns_problem(games: pd.DataFrame, cards: bool = False) -> str | None:
     """The columns of the records schema (with `cards`, a run made with --cards: the card sets
-    too, each an int64 column of non-negative words: loops/card_events.py)."""
+    too, each an int64 column of non-negative words: games/emr/loops/card_events.py)."""
     for name in (*HERO_COLUMNS, *VALUE_COLUMNS):
         if name not in games.columns:
             return f"no column {name!r}: not a cell file of this version"

@@ -8,7 +8,7 @@ import hashlib
 import itertools
 from typing import TYPE_CHECKING
 
-from emr_sim import codes as C
+from emr_sim.games.emr import codes as C
 from emr_sim.stats import wilson
 
 if TYPE_CHECKING:

@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from emr_sim.errors import ClusterLost
-from emr_sim.loops import pairs
-from emr_sim.options import O_TURN_CAP
+from emr_sim.games.emr.loops import pairs
+from emr_sim.games.emr.options import O_TURN_CAP
 from emr_sim.simulate import runner
 
 CLUSTER_ENV = "EMR_SIM_CLUSTER"

@@ -19,8 +19,8 @@ import re
 
 import numpy as np
 
-from emr_sim.cards import SHOT_COLOURS, card_label, find_card
-from emr_sim.codes import CF_COLOUR, CF_DAMAGE, CF_DRAGON, CF_EFFECT, EFFECT_NAMES, EFFECT_NONE
+from emr_sim.games.emr.cards import SHOT_COLOURS, card_label, find_card
+from emr_sim.games.emr.codes import CF_COLOUR, CF_DAMAGE, CF_DRAGON, CF_EFFECT, EFFECT_NAMES, EFFECT_NONE
 
 DAMAGE_LOW, DAMAGE_HIGH = 0, 3  # blood marks of a shot card (R-CARD, docs/deck.md)
 DAMAGES = range(DAMAGE_LOW, DAMAGE_HIGH + 1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from emr_sim import codes as C
+from emr_sim.games.emr import codes as C
 
 if TYPE_CHECKING:
     from emr_sim.simulate.setup import RunSetup
@@ -29,8 +29,8 @@ def seconds_per_pair(setup: RunSetup, heroes: list[str]) -> float:
     pair a second)."""
     import numpy as np
 
-    from emr_sim.loops import pairs
-    from emr_sim.options import O_TURN_CAP
+    from emr_sim.games.emr.loops import pairs
+    from emr_sim.games.emr.options import O_TURN_CAP
     from emr_sim.simulate.runner import load_kernels
 
     load_kernels(setup, setup.sides(0, 1))

@@ -2,7 +2,7 @@
 
 Cell (hero_a, hero_b) of a run plays its games on seed cell_seed(run seed, hero_a, hero_b);
 game (pair j, side A in seat s) is game index j of that seed with side A (hero_a, the run's
-first player kind) in seat s. emr_sim.game.core.play replays it step by step with the same
+first player kind) in seat s. emr_sim.games.emr.face.core.play replays it step by step with the same
 deck, rules and players, so the replay is the very game the matrix counted: its winner is
 checked against the stored record, and a mismatch (another engine version, an edited deck)
 is reported rather than hidden.
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from emr_sim.cards import Deck, DeckError, load_deck
-from emr_sim.codes import H_TURN
-from emr_sim.game.core import play
-from emr_sim.game.log import summary_line
-from emr_sim.options import default_options, describe_options
+from emr_sim.games.emr.cards import Deck, DeckError, load_deck
+from emr_sim.games.emr.codes import H_TURN
+from emr_sim.games.emr.face.core import play
+from emr_sim.games.emr.face.log import summary_line
+from emr_sim.games.emr.options import default_options, describe_options
 from emr_sim.simulate.cells import cell_seed
 
 __all__ = [
@@ -105,7 +105,7 @@ def play_command(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int,
     the record's players (simulate.setup.record_specs), each named by a text that plays it
     in today's search version (lineup.search.text_in: a run of an older version spells its
     search's settings out)."""
-    from emr_sim.lineup.search import text_in
+    from emr_sim.games.emr.lineup.search import text_in
     from emr_sim.simulate.setup import record_specs
 
     texts = [text_in(spec) for spec in (specs if specs is not None else record_specs(record))]
@@ -147,7 +147,7 @@ def replay(
     actions: list[int] | None = None,
     specs=None,
 ):
-    """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.game.core.Game
+    """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.games.emr.face.core.Game
     (its action codes appended to `actions` when given), with the players as the record says
     they played (`specs`, else simulate.setup.record_specs: a book's vectors come from the
     record, so a book file changed or deleted since changes nothing)."""
@@ -229,11 +229,11 @@ def example_game(
 def game_viewer(
     game, seed: int, index: int, heroes: tuple[str, str], players: tuple[str, str], actions: list[int]
 ) -> dict:
-    """The frames of the report's game viewer (emr_sim.game.frames): the game's actions as a
+    """The frames of the report's game viewer (emr_sim.games.emr.face.frames): the game's actions as a
     game record, replayed through the engine, which must end where the game did."""
-    from emr_sim.game.frames import viewer_data
-    from emr_sim.game.saved import GameRecord
-    from emr_sim.game.saved import replay as replay_record
+    from emr_sim.games.emr.face.frames import viewer_data
+    from emr_sim.games.emr.face.saved import GameRecord
+    from emr_sim.games.emr.face.saved import replay as replay_record
 
     record = GameRecord(seed, index, game.rules(), heroes, game.deck.sha256, players, actions)
     done = replay_record(record, game.deck)

@@ -35,8 +35,8 @@ from emr_sim.files.lock import LOCK_FILES, claim_dir
 from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, only_leftovers
 from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
-from emr_sim.lineup.heroes import parse_hero_list
-from emr_sim.players.search_params import SEARCH_VERSION
+from emr_sim.games.emr.lineup.heroes import parse_hero_list
+from emr_sim.games.emr.players.search_params import SEARCH_VERSION
 from emr_sim.simulate.cells import cell_pairs
 from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.matrix import check_matrix_memory, check_sizes, run_matrix
@@ -75,7 +75,7 @@ class LadderRun:
 def split_rungs(rungs: str | list | tuple) -> list[str]:
     """The rungs' spec texts, split on top-level commas (a comma inside parentheses belongs to
     its spec); at least two."""
-    from emr_sim.lineup.spec import split_top_level
+    from emr_sim.games.emr.lineup.spec import split_top_level
 
     texts = split_top_level(rungs) if isinstance(rungs, str) else [str(r).strip() for r in rungs]
     if len(texts) < 2 or any(not t for t in texts):

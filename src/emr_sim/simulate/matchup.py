@@ -4,7 +4,7 @@
     >>> result = matchup("crow", "illusion", n=10_000)      # doctest: +SKIP
     >>> result.summary["win_rate"]                           # doctest: +SKIP
 
-Games come in pairs (emr_sim.loops.pairs): the same deal twice with the seats swapped, played
+Games come in pairs (emr_sim.games.emr.loops.pairs): the same deal twice with the seats swapped, played
 by the chunked runner (emr_sim.simulate.runner) from one run set-up (emr_sim.simulate.setup).
 """
 
@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.cards import Deck
 from emr_sim.console.progress import progress_bar
-from emr_sim.lineup.heroes import parse_hero_pair
-from emr_sim.loops import pairs as A
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import Deck
+from emr_sim.games.emr.lineup.heroes import parse_hero_pair
+from emr_sim.games.emr.loops import pairs as A
 from emr_sim.simulate.runner import load_kernels, run_pairs, start_cluster
 from emr_sim.simulate.setup import DEFAULT_SEED, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
@@ -63,7 +63,7 @@ def matchup(
 ) -> MatchupResult:
     """Play about n games (rounded up to pairs) of hero_a against hero_b; the summary
     (and, with records=True, one row per game as a DataFrame; with cards=True too, the
-    card events in it: emr_sim.loops.card_events). on_note(text) receives the warnings of
+    card events in it: emr_sim.games.emr.loops.card_events). on_note(text) receives the warnings of
     the set-up (a book tuned on another deck or rules). With `cluster` (a connected
     emr_sim.simulate.cluster.Cluster) the pairs play on its workers."""
     if n < 1:
@@ -115,7 +115,7 @@ def per_side_table(agg, base, width, names, labels, games) -> dict:
 
 
 def summarise(agg: np.ndarray, labels: tuple[str, str], run: dict, seconds: float) -> dict:
-    """The matchup summary from an aggregate vector (emr_sim.loops.pairs layout)."""
+    """The matchup summary from an aggregate vector (emr_sim.games.emr.loops.pairs layout)."""
     games = int(agg[A.AG_GAMES])
     hist = agg[A.AG_HIST :]
     wins = {labels[s]: int(agg[A.AG_WINS + s]) for s in range(2)}

@@ -18,9 +18,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.console.progress import progress_bar
-from emr_sim.lineup.heroes import parse_hero_list
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.lineup.heroes import parse_hero_list
 from emr_sim.simulate.cells import (
     BATCH_PAIRS,
     DEFAULT_GAMES,
@@ -193,7 +193,7 @@ def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_
 def variant_setup(setup: RunSetup, rules: dict[str, str] | None, variant: str | Variant | None) -> RunSetup:
     """The set-up with the variant applied; ValueError when the variant and --rule set one
     rules option to different values."""
-    from emr_sim.options import BY_NAME
+    from emr_sim.games.emr.options import BY_NAME
 
     parsed = parse_variant(variant)
     for name, value in parsed.rules.items():
@@ -248,7 +248,7 @@ def run_matrix(
     (emr_sim.simulate.runwriter), on_estimate(seconds, games) before the first game with the
     cells to play (at least, with until_ci: emr_sim.simulate.estimate). With `cluster` (a
     connected emr_sim.simulate.cluster.Cluster) the cells play on its workers, the files the
-    same. With `cards` the cells keep the card events (emr_sim.loops.card_events; the run's
+    same. With `cards` the cells keep the card events (emr_sim.games.emr.loops.card_events; the run's
     format is rundir.CARD_RUN_FORMAT). The players' texts are read in `search_version`, by
     default in that of the run already in run_dir (so a run made before a new search version
     resumes with the players it was played by), else in the current one."""

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from emr_sim import codes as C
 from emr_sim.errors import cut, quoted
+from emr_sim.games.emr import codes as C
 
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
 INT64 = (-(2**63), 2**63 - 1)  # a seed reaches the kernels as int64
@@ -74,7 +74,7 @@ def sizes_problem(record: dict) -> str | None:
 
 def played_problem(record: dict) -> str | None:
     """The keys that say what was played: seed, players, hero mode, rules, deck, version."""
-    from emr_sim.options import make_options
+    from emr_sim.games.emr.options import make_options
 
     seed, players = record.get("seed"), record.get("players")
     if not isinstance(seed, int) or isinstance(seed, bool) or not INT64[0] <= seed <= INT64[1]:

@@ -21,7 +21,7 @@ Columns, with the narrowest integer type each is held in (COLUMN_TYPES):
                             set of shot cards that met the event (codes.CARD_EVENT_NAMES:
                             dealt, drawn, held, played, ejected, hit, blocked, countered, end),
                             word w of CARD_WORDS, card c at bit c % CARD_BITS of word
-                            c // CARD_BITS (emr_sim.loops.card_events; card_sets decodes them)
+                            c // CARD_BITS (emr_sim.games.emr.loops.card_events; card_sets decodes them)
 
 Why small types: a cell of 1,000,000 games is 75 bytes a game this way, 520 as int64
 (docs/matrix.md has the measured peaks). A column widens along INT_TYPES (int8, int16,
@@ -31,7 +31,7 @@ integers as int64) or cast them before other arithmetic, which does not widen. F
 written before these types (int64 columns) read and analyse the same.
 
 The games are converted as the chunks of the runner arrive (GameColumns.put), so the raw
-int64 record rows (emr_sim.loops.pairs.RECORD_COLS, 512 bytes a game) are held only for the
+int64 record rows (emr_sim.games.emr.loops.pairs.RECORD_COLS, 512 bytes a game) are held only for the
 chunks in flight, never for the whole run.
 """
 
@@ -43,8 +43,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.files.write import write_atomically
+from emr_sim.games.emr import codes as C
 
 SIDES = ("a", "b")
 GAME_FIELDS = {"turns": C.GR_TURNS, "plays": C.GR_PLAYS, "decisions": C.GR_DECISIONS}
@@ -197,7 +197,7 @@ class GameColumns:
 
 
 def game_frame(rows: np.ndarray, hero_a: str, hero_b: str, first_pair: int = 0) -> pd.DataFrame:
-    """One row per game from record rows (emr_sim.loops.pairs.RECORD_COLS wide: the game
+    """One row per game from record rows (emr_sim.games.emr.loops.pairs.RECORD_COLS wide: the game
     record, then side A's seat; CARD_RECORD_COLS: then the card sets), rows 2j and 2j+1
     being pair first_pair + j."""
     games = GameColumns(len(rows), hero_a, hero_b, first_pair, cards=rows.shape[1] > CARD_BASE)

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from emr_sim import codes as C
 from emr_sim.errors import BadInput, quoted
 from emr_sim.files.read import InputFileError, read_input, read_json_record
+from emr_sim.games.emr import codes as C
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
 from emr_sim.simulate.recordcheck import MANIFEST, record_problem
@@ -36,6 +36,7 @@ from emr_sim.simulate.searchversion import (
     spec_version,
     with_search_version,
 )
+from emr_sim.simulate.tables.format import TABLE_RUN_FORMAT
 
 RUN_FORMAT = "emr-sim run 1"
 # A run made with --cards: its cells hold the card sets too (records.CARD_COLUMNS) and its
@@ -64,7 +65,6 @@ RECORD_KEYS = (
     "assignments",
     "cards",
 )
-HASH_CHUNK = 1 << 20
 
 
 def run_format(cards: bool) -> str:
@@ -102,6 +102,7 @@ def read_run(run_dir: str | Path) -> dict:
         raise BadInput(f"{run_dir}: no such run directory")
     if not path.exists() and not path.is_symlink():  # anything else there is named by the reader
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
+    refuse_table_run(path)
     record = read_json_record(path, "run record", RUN_FORMATS)
     problem = (
         cards_problem(record)
@@ -122,6 +123,19 @@ def recorded_search_version(run_dir: str | Path) -> int | None:
         return search_version_of(read_run(run_dir))
     except BadInput:
         return None
+
+
+def refuse_table_run(path: Path) -> None:
+    """BadInput naming the game when path is the record of a table run (any game's, read by
+    `report`, not by the commands that read 8MR's matrix runs)."""
+    try:
+        doc = read_json_record(path, "run record", TABLE_RUN_FORMAT)
+    except (InputFileError, BadInput):
+        return
+    raise BadInput(
+        f"{path.parent}: a table run of {quoted(doc.get('game'))} at {doc.get('seats')} seats; this "
+        "command reads runs of 8 Masters' Revenge (`emr-sim report` reads table runs)"
+    )
 
 
 def cards_problem(record: dict) -> str | None:
@@ -191,7 +205,7 @@ def repair_command(run_dir: str | Path, record: dict, players: list[str] | None 
     """The `emr-sim matrix` command that resumes the run (plays the missing cells again); into
     another directory, with `players` the texts that play the record's players in today's
     search version (a run's own directory reads them in the run's version)."""
-    from emr_sim.options import default_options, describe_options
+    from emr_sim.games.emr.options import default_options, describe_options
 
     words = ["emr-sim", "matrix", "-o", str(run_dir), "--heroes", ",".join(record["heroes"])]
     words += ["-n", str(record["games_per_cell"])]
@@ -221,14 +235,6 @@ def repair_command(run_dir: str | Path, record: dict, players: list[str] | None 
 
 
 # ---------------------------------------------------------------- cells
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        while chunk := f.read(HASH_CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 @dataclass

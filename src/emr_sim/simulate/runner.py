@@ -1,7 +1,7 @@
 """The chunked runner: seat-swapped pairs played on threads, with a progress bar.
 
 Pairs are split into chunks of CHUNK_PAIRS. Each chunk adds into its own integer aggregate
-(emr_sim.loops.pairs) and writes its games' records into its own rows, and the aggregates are
+(emr_sim.games.emr.loops.pairs) and writes its games' records into its own rows, and the aggregates are
 summed, so a result does not depend on the number of threads or on how a run is split. The
 kernels release the GIL, so threads run them in parallel. The chunks are made as they are
 needed, AHEAD per thread, so memory does not grow with the number of games: a chunk's record
@@ -19,8 +19,8 @@ from dataclasses import replace
 import numpy as np
 
 from emr_sim.console.compiling import compiling
-from emr_sim.loops import pairs
-from emr_sim.options import O_TURN_CAP
+from emr_sim.games.emr.loops import pairs
+from emr_sim.games.emr.options import O_TURN_CAP
 from emr_sim.simulate.setup import RunSetup
 
 CHUNK_PAIRS = 500  # pairs per task: small enough for a smooth progress bar
@@ -111,7 +111,7 @@ def run_pairs(
     on setup.workers threads; the aggregate. With `keep`, keep(first row, rows) receives each
     chunk's record rows (row 2k + s is game s of the k-th pair played) on this thread, with
     the card events when the set-up keeps them (--cards: loops.pairs.record_cols).
-    Greedy players read `weights` by side (players/params.py), the set-up's specs' for None."""
+    Greedy players read `weights` by side (games/emr/players/params.py), the set-up's specs' for None."""
     table, opts, workers = setup.table, setup.opts, setup.workers
     seed = setup.seed if seed is None else seed
     size = pairs.aggregate_size(int(opts[O_TURN_CAP]))
@@ -151,6 +151,6 @@ def run_pairs(
 
 def searching(sides: np.ndarray) -> bool:
     """Whether a side is a search player (its loop is compiled apart, its games are slow)."""
-    from emr_sim.loops.engine import SEARCH_KINDS
+    from emr_sim.games.emr.loops.engine import SEARCH_KINDS
 
     return any(int(k) in SEARCH_KINDS for k in sides[:2])

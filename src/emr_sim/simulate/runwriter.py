@@ -22,6 +22,7 @@ import pandas as pd
 from emr_sim.errors import BadInput, WriteError
 from emr_sim.files.lock import LOCK_FILES, claim_dir
 from emr_sim.files.outdir import check_dir_target, only_leftovers
+from emr_sim.files.read import file_sha256
 from emr_sim.files.write import check_writable, reason, stray_temps, write_atomically, write_text
 from emr_sim.simulate.rundir import (
     CELLS_DIR,
@@ -29,7 +30,6 @@ from emr_sim.simulate.rundir import (
     RUN_FILE,
     cell_name,
     cell_path,
-    file_sha256,
     manifest_of,
     mismatches,
     read_cell,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from emr_sim.errors import quoted
 
-SEARCH_VERSIONS = (1, 2)  # players/search_params.SEARCH_VERSION is the newest
+SEARCH_VERSIONS = (1, 2)  # games/emr/players/search_params.SEARCH_VERSION is the newest
 UNRECORDED_SEARCH_VERSION = 1  # a record from before versions were kept: the search of issue 14
 
 

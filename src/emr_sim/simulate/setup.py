@@ -17,13 +17,13 @@ from typing import Any
 
 import numpy as np
 
-from emr_sim.cards import Deck, card_table, load_deck
 from emr_sim.errors import quoted
-from emr_sim.lineup.base import PlayerSpec
-from emr_sim.lineup.book import Book
-from emr_sim.lineup.spec import parse_sides
-from emr_sim.options import HERO_RANDOM, O_HERO_MODE, O_HERO_SELECT, describe_options, make_options
-from emr_sim.players.search_params import SEARCH_VERSION
+from emr_sim.games.emr.cards import Deck, card_table, load_deck
+from emr_sim.games.emr.lineup.base import PlayerSpec
+from emr_sim.games.emr.lineup.book import Book
+from emr_sim.games.emr.lineup.spec import parse_sides
+from emr_sim.games.emr.options import HERO_RANDOM, O_HERO_MODE, O_HERO_SELECT, describe_options, make_options
+from emr_sim.games.emr.players.search_params import SEARCH_VERSION
 from emr_sim.version import __version__
 
 DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reproducible
@@ -35,12 +35,12 @@ class RunSetup:
 
     deck: Deck
     deck_name: str  # "default", or the deck file as given
-    opts: np.ndarray  # emr_sim.options layout
+    opts: np.ndarray  # emr_sim.games.emr.options layout
     table: np.ndarray  # the card table under those options
-    specs: tuple[PlayerSpec, PlayerSpec]  # the player of side A, side B (emr_sim.lineup)
+    specs: tuple[PlayerSpec, PlayerSpec]  # the player of side A, side B (emr_sim.games.emr.lineup)
     seed: int
     workers: int
-    cards: bool = False  # --cards: the games' records hold the card events (loops/card_events.py)
+    cards: bool = False  # --cards: the games' records hold the card events (games/emr/loops/card_events.py)
     # where the games are played: None, this process's threads; or a Dask cluster
     # (emr_sim.simulate.cluster.Cluster) that the command connected and hands down as a value
     cluster: Any = field(default=None, compare=False, repr=False)
@@ -53,7 +53,7 @@ class RunSetup:
 
     def weights(self) -> np.ndarray:
         """The parameters of each side: the greedy's per master, then the search row
-        (2, KERNEL_ROWS, N_PARAMS; players/search_params.py)."""
+        (2, KERNEL_ROWS, N_PARAMS; games/emr/players/search_params.py)."""
         return np.stack([spec.kernel_vectors() for spec in self.specs])
 
     @property
@@ -158,10 +158,10 @@ def run_record(setup: RunSetup, **extra) -> dict:
 def record_specs(record: dict, name: object = "run.json") -> tuple[PlayerSpec, PlayerSpec]:
     """The players of a run record (side A, side B), as they were played: from its
     `player_specs` when it has them (a book's vectors are in the record: no file is read,
-    emr_sim.lineup.spec.spec_from_record), else its plain players' texts. SpecError naming
+    emr_sim.games.emr.lineup.spec.spec_from_record), else its plain players' texts. SpecError naming
     `name` (the record's file) and the key."""
-    from emr_sim.lineup.base import SpecError
-    from emr_sim.lineup.spec import spec_from_record
+    from emr_sim.games.emr.lineup.base import SpecError
+    from emr_sim.games.emr.lineup.spec import spec_from_record
 
     players, specs = record.get("players"), record.get("player_specs")
     if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):

@@ -28,10 +28,10 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from emr_sim.cards import Deck
-from emr_sim.codes import EFFECT_NAMES, HERO_NAMES
 from emr_sim.errors import BadInput
-from emr_sim.options import BY_NAME, OPTIONS
+from emr_sim.games.emr.cards import Deck
+from emr_sim.games.emr.codes import EFFECT_NAMES, HERO_NAMES
+from emr_sim.games.emr.options import BY_NAME, OPTIONS
 from emr_sim.simulate.deckchanges import (
     CLASS_WORDS,
     CLASSES,
@@ -206,7 +206,7 @@ def apply_variant(setup, variant: Variant | str | None):
     to setup.deck_changes (the run record lists them). VariantError for a change that cannot be
     applied: an unknown card, a class with no card in this deck, a result out of range, a
     per-master setting."""
-    from emr_sim.cards import card_table
+    from emr_sim.games.emr.cards import card_table
 
     variant = parse_variant(variant)
     if not variant.changes:

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from emr_sim.codes import CF_DAMAGE, CF_DRAGON, CF_EFFECT, EFFECT_NAMES
 from emr_sim.errors import BadInput
-from emr_sim.options import BY_NAME
+from emr_sim.games.emr.codes import CF_DAMAGE, CF_DRAGON, CF_EFFECT, EFFECT_NAMES
+from emr_sim.games.emr.options import BY_NAME
 from emr_sim.simulate.deckchanges import (
     CLASS_WORDS,
     CLASSES,
@@ -203,7 +203,7 @@ def values_of_spec(word: str, spec: str) -> list[str]:
 
 def rule_knob(word: str, name: str, spec: str | None, setup, heroes: list[str]) -> Knob:
     """A rules option's knob (a master's own health included)."""
-    from emr_sim.options import O_HEALTH
+    from emr_sim.games.emr.options import O_HEALTH
     from emr_sim.simulate.variants import NOT_VARIANTS
 
     option = BY_NAME.get(name)

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from emr_sim import codes as C
 from emr_sim.analysis.balance import CellCounts
-from emr_sim.loops import pairs as P
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.loops import pairs as P
 from emr_sim.simulate.cells import cell_seed
 from emr_sim.simulate.cluster import chunk_pairs, lost_scheduler, play_chunk
 from emr_sim.simulate.runner import chunks, load_kernels
@@ -47,7 +47,7 @@ class Part:
 
 
 def counts_of(agg: np.ndarray) -> CellCounts:
-    """A cell's counts from a paired-game aggregate (emr_sim.loops.pairs: side A is side 0)."""
+    """A cell's counts from a paired-game aggregate (emr_sim.games.emr.loops.pairs: side A is side 0)."""
     return CellCounts(
         games=int(agg[P.AG_GAMES]),
         wins_a=int(agg[P.AG_WINS]),

@@ -52,8 +52,8 @@ class Rung:
 def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[str, ...]) -> list[Rung]:
     """--verify PLAYER=GAMES (repeatable) and --before RUN (repeatable: each matched to the
     rung of its players); BadInput naming the problem."""
-    from emr_sim.lineup.spec import parse_sides
-    from emr_sim.players.search_params import SEARCH_VERSION
+    from emr_sim.games.emr.lineup.spec import parse_sides
+    from emr_sim.games.emr.players.search_params import SEARCH_VERSION
     from emr_sim.simulate.rundir import read_run
     from emr_sim.simulate.searchversion import search_version_of
 
@@ -94,7 +94,7 @@ def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[s
 def check_before(spec: Spec, rung: Rung, seed: int) -> None:
     """BadInput when the before run is not the base of this study at this rung on the
     verification seed (seed, rules, deck, hero mode, masters, no card changes)."""
-    from emr_sim.options import describe_options
+    from emr_sim.games.emr.options import describe_options
     from emr_sim.simulate.rundir import read_run
 
     assert rung.before is not None

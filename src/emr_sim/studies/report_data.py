@@ -19,7 +19,7 @@ import pandas as pd
 from emr_sim import analysis as A
 from emr_sim.analysis.meta import Rung, meta_rungs
 from emr_sim.errors import BadInput
-from emr_sim.lineup.base import SpecError
+from emr_sim.games.emr.lineup.base import SpecError
 from emr_sim.simulate.example import ExampleGame, deck_problem, example_game, load_run_deck
 from emr_sim.simulate.rundir import RUN_FILE, LoadedRun, load_run, read_run
 from emr_sim.simulate.setup import record_specs
@@ -151,7 +151,7 @@ def technique_table(rungs: list[LoadedRun], pairs: int, workers: int | None = No
     side B's), on the run's seed, deck and rules, `pairs` deals per opponent: a row per rung,
     {"rung": k, "na": why not (a player with no technique-free twin) or None, "cells": [the
     worth Series of each master]}."""
-    from emr_sim.lineup.spec import without_technique
+    from emr_sim.games.emr.lineup.spec import without_technique
     from emr_sim.studies.technique import technique_worth
 
     heroes = rungs[0].heroes

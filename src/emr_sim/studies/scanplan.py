@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from emr_sim.cards import SHOT_COLOURS, card_label
-from emr_sim.codes import CF_DAMAGE, CF_DRAGON, CF_EFFECT, EFFECT_NAMES, EFFECT_NONE
 from emr_sim.errors import BadInput
-from emr_sim.options import BY_NAME, OPTIONS
+from emr_sim.games.emr.cards import SHOT_COLOURS, card_label
+from emr_sim.games.emr.codes import CF_DAMAGE, CF_DRAGON, CF_EFFECT, EFFECT_NAMES, EFFECT_NONE
+from emr_sim.games.emr.options import BY_NAME, OPTIONS
 from emr_sim.simulate.deckchanges import CLASSES, DAMAGE_HIGH, DAMAGE_LOW, class_members
 from emr_sim.simulate.variants import NOT_VARIANTS, Variant, parse_change, parse_variant
 
@@ -237,7 +237,7 @@ def rule_plan(
     options; `masters`: each master's own starting health); options that cannot be paired are
     refused when named (BadInput), and left out with the reason under `all`, as are those that
     cannot matter."""
-    from emr_sim.options import O_HEALTH
+    from emr_sim.games.emr.options import O_HEALTH
 
     wanted = [n.strip().lower() for n in names if n.strip()]
     every, masters = ALL_RULES in wanted, MASTERS in wanted

@@ -1,7 +1,7 @@
 """What a master's own technique is worth to a player, measured paired on the same deals.
 
 For a player P and master M: M played by P against every other master of the field, and the
-same games with M played by P's technique-free twin (emr_sim.lineup.spec.without_technique: the
+same games with M played by P's technique-free twin (emr_sim.games.emr.lineup.spec.without_technique: the
 greedy-notech kernel with P's vectors), on the same seeds, so each deal is played twice, once
 with and once without the technique. The difference of the twin games' scores is what the
 technique did on that deal; the seat-swapped pairs of a cell are the units of its interval
@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from emr_sim import codes as C
-from emr_sim.cards import Deck
-from emr_sim.lineup.base import PlayerSpec
-from emr_sim.lineup.spec import parse_spec, without_technique
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import Deck
+from emr_sim.games.emr.lineup.base import PlayerSpec
+from emr_sim.games.emr.lineup.spec import parse_spec, without_technique
 
 __all__ = ["technique_worth", "worth_cost"]
 

@@ -1,6 +1,6 @@
 """Tuning one master's greedy vector with CMA-ES (the `cma` library), checkpointed per generation.
 
-The search space holds the parameters the master's play reads (emr_sim.players.params: those
+The search space holds the parameters the master's play reads (emr_sim.games.emr.players.params: those
 for every master and its own). Continuous entries are scaled to [0, 1] by their range;
 integer entries stay in their own units, with a per-coordinate step of sigma0 times their
 range (CMA_stds), listed in cma's `integer_variables` (its documented integer handling) and
@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from emr_sim import codes as C
 from emr_sim.errors import BadInput
 from emr_sim.files.read import read_input
 from emr_sim.files.write import write_atomically
+from emr_sim.games.emr import codes as C
 from emr_sim.tuning.scoring import Field, deal_seed, score_batch, scores
 
 DEFAULT_SIGMA = 0.2  # initial step, as a share of each parameter's range
@@ -52,7 +52,7 @@ class SeededNormal:
 
 def tunable(hero: str) -> list:
     """The parameters hero's play reads: those of every master and hero's own."""
-    from emr_sim.players.params import PARAMS
+    from emr_sim.games.emr.players.params import PARAMS
 
     return [p for p in PARAMS if p.heroes is None or hero in p.heroes]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from emr_sim import codes as C
 from emr_sim.errors import BadInput, quoted
 from emr_sim.files.read import MAX_RECORD_BYTES, parse_json, read_input, refuse_too_long
+from emr_sim.games.emr import codes as C
 
 GAIN_NUMBERS = ("before", "after", "gain", "ci_low", "ci_high")
 
@@ -82,7 +82,7 @@ def gain_problem(gain: object) -> str | None:
 
 def vector_problem(vector: object, hero: str) -> str | None:
     """The master's tuned vector by parameter name, checked as a book's row is."""
-    from emr_sim.lineup.book import BookError, Checker
+    from emr_sim.games.emr.lineup.book import BookError, Checker
 
     try:
         Checker("").row(vector, C.HERO_NAMES.index(hero), ".vector")

@@ -25,13 +25,13 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim import codes as C
 from emr_sim.errors import BadInput
 from emr_sim.files.lock import LOCK_FILES, claim_dir
 from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, make_dir, only_leftovers
 from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
-from emr_sim.lineup.heroes import parse_hero_list
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.lineup.heroes import parse_hero_list
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.tuning.cmaes import TuneSettings, candidates_per_generation, tune_vector
 from emr_sim.tuning.gain import Gain, measure_gain
@@ -169,7 +169,7 @@ def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) 
 
 
 def save_state(root: Path, results: list[dict], vectors: np.ndarray, setup, record: dict, gains=None) -> None:
-    from emr_sim.lineup.book import write_book
+    from emr_sim.games.emr.lineup.book import write_book
     from emr_sim.simulate.setup import book_run
 
     write_text(root / RESULTS_FILE, json.dumps(results, indent=1) + "\n")
@@ -180,7 +180,7 @@ def save_state(root: Path, results: list[dict], vectors: np.ndarray, setup, reco
 
 def tune_one(root, setup, vectors, plan, rnd, hero, on_generation) -> dict:
     """Round rnd's tuning of hero against the current book; its result entry."""
-    from emr_sim.lineup.base import vectors_by_name
+    from emr_sim.games.emr.lineup.base import vectors_by_name
 
     h = C.HERO_NAMES.index(hero)
     settings = TuneSettings(
@@ -207,7 +207,7 @@ def tune_one(root, setup, vectors, plan, rnd, hero, on_generation) -> dict:
 
 def apply_results(vectors: np.ndarray, results: list[dict]) -> np.ndarray:
     """The book after the accepted results, in order."""
-    from emr_sim.players.params import PARAMS
+    from emr_sim.games.emr.players.params import PARAMS
 
     out = np.array(vectors, dtype=np.float64)
     for r in results:
@@ -221,7 +221,7 @@ def apply_results(vectors: np.ndarray, results: list[dict]) -> np.ndarray:
 def final_gains(setup, vectors: np.ndarray, plan: TunePlan) -> dict[str, Gain]:
     """Each tuned master's book vector against the default greedy's, on fresh deals, with the
     book as the field."""
-    from emr_sim.players.params import default_vector
+    from emr_sim.games.emr.players.params import default_vector
 
     fld = Field(setup, vectors)
     out = {}
@@ -246,7 +246,7 @@ def run_tuning(
     on_result: Callable[[dict], None] | None = None,
     cluster=None,
 ) -> TuneRun:
-    from emr_sim.lineup.spec import parse_spec
+    from emr_sim.games.emr.lineup.spec import parse_spec
     from emr_sim.simulate.setup import check_workers, run_setup
 
     check_counts(plan)

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from emr_sim import codes as C
-from emr_sim.loops import pairs
-from emr_sim.options import O_TURN_CAP
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.loops import pairs
+from emr_sim.games.emr.options import O_TURN_CAP
 from emr_sim.simulate.setup import RunSetup
 
 SEED_MASK = (1 << 62) - 1

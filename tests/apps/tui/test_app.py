@@ -21,13 +21,13 @@ from emr_sim.apps.tui.hints import HintPane
 from emr_sim.apps.tui.replay import ReplayScreen
 from emr_sim.apps.tui.review import ReviewScreen
 from emr_sim.apps.tui.setup import SetupScreen
-from emr_sim.cards import load_deck
-from emr_sim.game.advise import advise
-from emr_sim.game.core import play
-from emr_sim.game.log import summary_line
-from emr_sim.game.review import review
-from emr_sim.game.saved import dumps_record, load_record
-from emr_sim.game.versus import Setup, Versus
+from emr_sim.games.emr.cards import load_deck
+from emr_sim.games.emr.face.advise import advise
+from emr_sim.games.emr.face.core import play
+from emr_sim.games.emr.face.log import summary_line
+from emr_sim.games.emr.face.review import review
+from emr_sim.games.emr.face.saved import dumps_record, load_record
+from emr_sim.games.emr.face.versus import Setup, Versus
 
 SIZE = (120, 40)
 ADVISOR = "ismcts:200"
@@ -123,7 +123,7 @@ def test_a_whole_game_against_greedy_by_keys_then_its_review_and_save(tmp_path, 
             await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
             shown = app.screen
             await until(pilot, lambda: shown.result is not None, "the review's result")
-            from emr_sim.game.saved import replay
+            from emr_sim.games.emr.face.saved import replay
 
             expected = review(replay(v.record(), v.game.deck), 0, ADVISOR, 2)
             assert shown.result.lines() == expected.lines()
@@ -227,7 +227,7 @@ def test_a_saved_game_replays_forward_and_back_and_writes_positions(saved, tmp_p
             await until(pilot, lambda: (tmp_path / "g.step7.json").exists(), "the position file")
 
     run(go())
-    from emr_sim.game.core import Game
+    from emr_sim.games.emr.face.core import Game
 
     game = Game.from_position(tmp_path / "g.step7.json")
     assert np.array_equal(game.state, done.states[7])

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 from support.versus import greedy_choice
 
-from emr_sim import codes as C
 from emr_sim.apps.tui.board import Marks, board_text, marks_for
-from emr_sim.cards import card_label
-from emr_sim.game.versus import Setup, Versus, observation
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_label
+from emr_sim.games.emr.face.versus import Setup, Versus, observation
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "board_seed4_crow_wind.txt"
 ACTIONS = 40  # the position after this many actions of the greedy game

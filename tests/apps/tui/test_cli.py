@@ -12,8 +12,8 @@ from support.cli import fails
 from support.versus import greedy_game
 
 from emr_sim.apps.tui import start
-from emr_sim.game.saved import dumps_record
-from emr_sim.game.warm import kernels_warm
+from emr_sim.games.emr.face.saved import dumps_record
+from emr_sim.games.emr.face.warm import kernels_warm
 
 
 @pytest.fixture
@@ -93,7 +93,7 @@ def test_a_damaged_or_foreign_save_file_is_refused(terminal, record, damage, nee
 
 
 def test_a_save_file_of_another_deck_is_refused(terminal, record, tmp_path):
-    from emr_sim.cards import default_deck_path
+    from emr_sim.games.emr.cards import default_deck_path
 
     deck = tmp_path / "deck.csv"
     deck.write_text(default_deck_path().read_text() + "\n")  # the same cards, other bytes
@@ -124,7 +124,7 @@ def test_a_first_run_warms_the_kernels_in_front_before_the_app(terminal, monkeyp
     in front, behind the compile notice, before the app starts; with it, the app gets a loader."""
     from support.cli import run
 
-    import emr_sim.game.warm as warm
+    import emr_sim.games.emr.face.warm as warm
 
     calls = []
     monkeypatch.setattr(warm, "kernels_warm", lambda: False)

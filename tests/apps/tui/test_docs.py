@@ -8,10 +8,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from emr_sim import codes as C
-from emr_sim.cards import load_deck
 from emr_sim.cli import main
-from emr_sim.game.saved import load_record
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import load_deck
+from emr_sim.games.emr.face.saved import load_record
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGE = ROOT / "docs" / "play.md"

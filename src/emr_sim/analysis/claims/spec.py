@@ -19,9 +19,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from emr_sim.codes import HERO_NAMES
 from emr_sim.errors import BadInput
 from emr_sim.files.read import read_input
+from emr_sim.games.emr.codes import HERO_NAMES
 
 BEATS, TOP, FIELD, FIRST = "beats", "top", "field", "first_player"
 ABOVE = "over"  # a claim's direction: "over" the line, else "under" it

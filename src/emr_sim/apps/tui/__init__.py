@@ -15,7 +15,7 @@ ask the search for hints, review the game afterwards, save it and replay it.
 
 Textual is an optional dependency (`pip install 'emr-sim[play]'`): nothing here imports it
 at the package's import, so the command line can say what is missing (require_textual).
-The game itself is emr_sim.game.versus, shared with `emr-sim play --human`.
+The game itself is emr_sim.games.emr.face.versus, shared with `emr-sim play --human`.
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ from emr_sim.apps.tui.game import GameScreen
 from emr_sim.apps.tui.loader import Loader
 from emr_sim.apps.tui.replay import ReplayScreen
 from emr_sim.apps.tui.setup import SetupScreen
-from emr_sim.game.saved import Replay
-from emr_sim.game.versus import DEFAULT_ADVISOR, Setup, Versus
+from emr_sim.games.emr.face.saved import Replay
+from emr_sim.games.emr.face.versus import DEFAULT_ADVISOR, Setup, Versus
 
 CSS = """
 #top { height: auto; }

@@ -8,7 +8,7 @@ the opponent's as backs (only their number is public, D-HIDDEN), set-aside count
 pile's size and the discard pile's top card, health, master, fury and poison.
 
 `board_text` draws what it is given: the app hands it the seat's observation
-(emr_sim.game.versus.observation), in which the hidden cards are already masked; the
+(emr_sim.games.emr.face.versus.observation), in which the hidden cards are already masked; the
 opponent's hand is drawn as backs whatever it holds unless `reveal` (a replay's "show all").
 """
 
@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from rich.text import Text
 
-from emr_sim import codes as C
-from emr_sim.cards import card_label
-from emr_sim.game.explain import decision_line
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import card_label
+from emr_sim.games.emr.face.explain import decision_line
 
 INNER = 12  # characters inside a zone's box
 BOX_LINES = 4  # lines inside it: colour and numbers, damage and dragon, effect, block state and tokens
@@ -228,11 +228,11 @@ def board_text(
 
 
 def marks_for(s: np.ndarray, table: np.ndarray, code: int, preview: list[tuple[int, ...]]) -> Marks:
-    """The zones an action touches, read from its code (emr_sim.game.actions) and, for a play
+    """The zones an action touches, read from its code (emr_sim.games.emr.face.actions) and, for a play
     or counter, from its first public events (Versus.preview): where the card goes, which
     card is ejected, and the hit check."""
-    from emr_sim.game.actions import action_parts, remove_parts
-    from emr_sim.game.notation import TARGET_FORMS, target_form
+    from emr_sim.games.emr.face.actions import action_parts, remove_parts
+    from emr_sim.games.emr.face.notation import TARGET_FORMS, target_form
 
     family, *args = action_parts(code)
     me = int(s[C.H_DECIDER])
@@ -262,7 +262,7 @@ def marks_for(s: np.ndarray, table: np.ndarray, code: int, preview: list[tuple[i
 
 def _play_marks(table: np.ndarray, preview: list[tuple[int, ...]]) -> Marks:
     """Where the card goes and which is ejected; the preview's events in the log's words."""
-    from emr_sim.game.log import format_events
+    from emr_sim.games.emr.face.log import format_events
 
     marks = Marks()
     for kind, p, a, b, _c, _d in preview:

@@ -24,8 +24,8 @@ from emr_sim.apps.tui.board import Marks, board_text, marks_for
 from emr_sim.apps.tui.dialogs import AskPath, write_asked
 from emr_sim.apps.tui.hints import HintPane
 from emr_sim.apps.tui.logpane import LogPane
-from emr_sim.game.log import summary_line
-from emr_sim.game.versus import Versus
+from emr_sim.games.emr.face.log import summary_line
+from emr_sim.games.emr.face.versus import Versus
 
 SPINNER = "|/-\\"
 TICK = 0.1  # seconds between updates of the "thinking" line
@@ -212,7 +212,7 @@ class GameScreen(Screen):
         self.run_worker(lambda: self.search_hint(snapshot, v, asked), thread=True, group="hint")
 
     def search_hint(self, snapshot, v: Versus, asked: int) -> None:
-        from emr_sim.game.advise import advise
+        from emr_sim.games.emr.face.advise import advise
 
         table = advise(snapshot, self.advisor, self.advisor_seed)
         self.app.call_from_thread(self.show_hint, v, asked, table)
@@ -226,7 +226,7 @@ class GameScreen(Screen):
         return f"emr-game-s{s.seed}-g{s.index}{suffix}"
 
     def action_save(self) -> None:
-        from emr_sim.game.saved import dumps_record
+        from emr_sim.games.emr.face.saved import dumps_record
 
         v = self.game
         text = dumps_record(v.record(), v.game)
@@ -238,7 +238,7 @@ class GameScreen(Screen):
     def action_view(self) -> None:
         import json
 
-        from emr_sim.game.saved import replay, view_dict
+        from emr_sim.games.emr.face.saved import replay, view_dict
 
         v = self.game
         text = json.dumps(view_dict(replay(v.record(), v.game.deck), v.seat), indent=1) + "\n"
@@ -249,7 +249,7 @@ class GameScreen(Screen):
 
     def action_review(self) -> None:
         from emr_sim.apps.tui.review import ReviewScreen
-        from emr_sim.game.saved import replay
+        from emr_sim.games.emr.face.saved import replay
 
         v = self.game
         if not v.over:

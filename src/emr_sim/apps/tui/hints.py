@@ -1,4 +1,4 @@
-"""Hints: the advisor's search (`resolve --advise`, emr_sim.game.advise) for the pending
+"""Hints: the advisor's search (`resolve --advise`, emr_sim.games.emr.face.advise) for the pending
 decision, its top actions with visits and estimated win rates."""
 
 from __future__ import annotations

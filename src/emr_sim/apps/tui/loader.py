@@ -1,5 +1,5 @@
 """The kernels loading in a thread behind the play app's first screen (emr-sim tui with
-warm kernels: emr_sim.game.warm). The app starts it once its first screen is drawn, so the
+warm kernels: emr_sim.games.emr.face.warm). The app starts it once its first screen is drawn, so the
 two do not share the CPU before the person sees something."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ class Loader(threading.Thread):
         self.error: BaseException | None = None
 
     def run(self) -> None:
-        from emr_sim.game.warm import warm_kernels
+        from emr_sim.games.emr.face.warm import warm_kernels
 
         try:
             warm_kernels(notice=False)

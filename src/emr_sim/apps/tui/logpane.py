@@ -1,4 +1,4 @@
-"""The log pane: the game's events in `emr-sim play`'s words (emr_sim.game.log), as the
+"""The log pane: the game's events in `emr-sim play`'s words (emr_sim.games.emr.face.log), as the
 person's seat sees them (the opponent's draws unnamed, D-HIDDEN)."""
 
 from __future__ import annotations

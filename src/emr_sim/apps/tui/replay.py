@@ -18,13 +18,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from emr_sim import codes as C
 from emr_sim.apps.tui.board import board_text
 from emr_sim.apps.tui.dialogs import AskPath, write_asked
 from emr_sim.apps.tui.game import BoardView
 from emr_sim.apps.tui.logpane import LogPane
-from emr_sim.game.saved import HUMAN, Replay
-from emr_sim.game.versus import observation
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.face.saved import HUMAN, Replay
+from emr_sim.games.emr.face.versus import observation
 
 
 def record_seat(done: Replay) -> int:
@@ -118,7 +118,7 @@ class ReplayScreen(Screen):
         )
 
     def action_view(self) -> None:
-        from emr_sim.game.saved import view_dict
+        from emr_sim.games.emr.face.saved import view_dict
 
         text = json.dumps(view_dict(self.done, self.seat), indent=1) + "\n"
         title = f"Write what seat P{self.seat} saw (its log; no seed, no hidden card) as:"

@@ -1,5 +1,5 @@
 """The post-game review screen: every decision of the person's seat against the advisor's
-search (emr_sim.game.review), the three costliest first. The search runs in a worker thread
+search (emr_sim.games.emr.face.review), the three costliest first. The search runs in a worker thread
 with a progress line; Escape goes back."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from emr_sim.game.review import Review, review
-from emr_sim.game.saved import Replay
+from emr_sim.games.emr.face.review import Review, review
+from emr_sim.games.emr.face.saved import Replay
 
 
 def review_text(r: Review) -> Text:

@@ -12,8 +12,8 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from emr_sim import codes as C
-from emr_sim.game.versus import Setup
+from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.face.versus import Setup
 
 NO_MASTER = "none"  # fury off
 MASTERS = [(f"{NO_MASTER} (fury off)", NO_MASTER)] + [(name, name) for name in C.HERO_NAMES]
@@ -21,7 +21,7 @@ MASTERS = [(f"{NO_MASTER} (fury off)", NO_MASTER)] + [(name, name) for name in C
 
 def rules_text(rules: dict[str, str]) -> str:
     """The options set differently from the defaults, as NAME=VALUE words (fury apart)."""
-    from emr_sim.options import default_options, describe_options
+    from emr_sim.games.emr.options import default_options, describe_options
 
     defaults = describe_options(default_options())
     return " ".join(f"{k}={v}" for k, v in rules.items() if k != "fury" and defaults.get(k) != v)
@@ -29,7 +29,7 @@ def rules_text(rules: dict[str, str]) -> str:
 
 def parse_rules(text: str) -> dict[str, str]:
     """NAME=VALUE words (spaces or commas between them); ValueError naming a bad one."""
-    from emr_sim.options import parse_rule
+    from emr_sim.games.emr.options import parse_rule
 
     return dict(parse_rule(word) for word in text.replace(",", " ").split())
 

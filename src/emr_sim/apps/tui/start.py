@@ -32,8 +32,8 @@ def check_terminal() -> None:
 def start(seed, index, heroes, advisor_seed, replay_path, deck_path, rules, seat, opponent, advisor) -> None:
     """Check the options, warm the kernels (in front on a first run or for a replay, else in a
     thread behind the first screen), check the terminal, run the app."""
-    from emr_sim.game.versus import setup_from_options
-    from emr_sim.game.warm import kernels_warm, warm_kernels
+    from emr_sim.games.emr.face.versus import setup_from_options
+    from emr_sim.games.emr.face.warm import kernels_warm, warm_kernels
 
     setup, advisor = setup_from_options(seed, index, heroes, deck_path, rules, seat, opponent, advisor)
     replay = None
@@ -41,7 +41,7 @@ def start(seed, index, heroes, advisor_seed, replay_path, deck_path, rules, seat
     if in_front:
         warm_kernels()  # a first run compiles here, behind the notice, before the first screen
     if replay_path is not None:
-        from emr_sim.game.saved import load_record
+        from emr_sim.games.emr.face.saved import load_record
 
         assert setup.deck is not None
         replay = load_record(replay_path, setup.deck)  # RecordError: exit 2
