@@ -41,7 +41,7 @@ def check_game(made, deal: int) -> int:
     game, k = made.game, made.game.face().kernels()
     n = made.n_seats
     bufs = table_buffers(game.state_size, game.max_legal, n, game.work_size)
-    S, obs, legal, prng, res, rec, seating, work = bufs
+    S, obs, legal, prng, res, rec, seating, work, _search = bufs
     R = np.zeros_like(S)
     obs2 = np.zeros_like(S)
     G = made.loop_constants()
@@ -56,6 +56,9 @@ def check_game(made, deal: int) -> int:
         count = int(k.legal(G, S, legal))
         assert 1 <= count <= game.max_legal
         assert len(set(legal[:count].tolist())) == count, "legal actions repeat"
+        assert np.all((legal[:count] >= 0) & (legal[:count] < game.action_codes)), (
+            "an action outside its codes"
+        )
         k.observe(G, S, p, obs)
         k.determinise(G, obs, p, rng, R)  # a state p cannot tell from this one ...
         k.observe(G, R, p, obs2)

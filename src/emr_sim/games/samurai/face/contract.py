@@ -39,7 +39,7 @@ GAME = Game(
     dealt=True,
     teams=True,
     options=OPTIONS,
-    players=("random", *OWN_PLAYERS),
+    players=("random", "greedy", "ismcts", *OWN_PLAYERS),  # the generic ones, then its own
     end_names=L.END_NAMES,
     state_size=L.STATE_SIZE,
     max_legal=L.MAX_LEGAL,
@@ -48,6 +48,7 @@ GAME = Game(
     work_size=L.STATE_SIZE,
     own_players=OWN_PLAYERS,
     sees_all=("oracle",),
+    n_actions=L.A_DISCARD + L.MAX_KINDS,  # every action code is below it (rules/layout.py)
 )
 
 
