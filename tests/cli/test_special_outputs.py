@@ -86,7 +86,7 @@ KINDS = {
 }
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize("kind", sorted(KINDS))
 @pytest.mark.parametrize("output", sorted(OUTPUTS), ids=[" ".join(k) for k in sorted(OUTPUTS)])
 def test_a_special_file_in_the_way_of_an_output_is_exit_3_and_stays(
@@ -107,7 +107,7 @@ def test_a_special_file_in_the_way_of_an_output_is_exit_3_and_stays(
             made.close()
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize("output", sorted(k for k, v in OUTPUTS.items() if v[0] == DIR), ids=" ".join)
 def test_a_regular_file_in_the_way_of_an_output_directory_is_exit_3(inputs, tmp_path, output):
     """docs/files.md: a file in the way is exit 3; `-o FILE` was exit 2 on every command (click's
@@ -119,7 +119,7 @@ def test_a_regular_file_in_the_way_of_an_output_directory_is_exit_3(inputs, tmp_
     assert target.read_text() == "mine"
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 def test_a_special_file_is_never_renamed_over_by_the_writer_itself(tmp_path):
     """The last guard, below every command: emr_sim.files.write refuses a special target also
     when one appears after the command's check (before the rename)."""
