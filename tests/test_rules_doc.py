@@ -22,7 +22,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 RULES_DOC = ROOT / "docs" / "rules.md"
 PACKAGE = ROOT / "src" / "emr_sim"
 ID = r"[RDEFH]-[A-Z0-9]+(?:-[A-Z0-9]+)*"
-RULE_ID = re.compile(rf"\b{ID}\b")
+# 8MR's ids; not the tail of another game's id (HBC-D-REROLL is docs/hbc.md's, not D-REROLL)
+RULE_ID = re.compile(rf"(?<![\w-]){ID}\b")
+OTHER_GAMES = ("hbc",)  # prefixes of other games' ids in test names (test_hbc_d_reroll_...)
 DEFINITION = re.compile(rf"^- \*\*({ID})\*\*")
 CODE_FILE = re.compile(r"`([\w/]+\.(?:py|csv))`(?:\s*\(([^)]*)\))?")
 OPTION_DEFAULT = re.compile(r"`(\w+)=([^`]+)`")
@@ -70,7 +72,9 @@ def ids_in_test_name(name: str, defined: set[str]) -> list[str]:
     parts = name.lower().split("_")[1:]
     found, i = [], 0
     while i < len(parts):
-        if parts[i] in ("r", "d", "e", "f", "h") and i + 1 < len(parts):
+        if i > 0 and parts[i - 1] in OTHER_GAMES:
+            i += 1
+        elif parts[i] in ("r", "d", "e", "f", "h") and i + 1 < len(parts):
             form = next((f for f in forms if parts[i : i + len(f)] == f), None)
             found.append("-".join(form or parts[i : i + 2]).upper())
             i += len(form) if form else 1

@@ -1,0 +1,169 @@
+"""HBC's value of the game contract (emr_sim.games.contract) and its Python face: the rules
+options (every decision of docs/hbc.md, with its default), making the game from a card
+set (face/pool.py), and its actions and positions in words (face/words.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+from types import ModuleType
+
+import numpy as np
+
+from emr_sim.games.contract import Game, Made, RulesOption, Seats
+from emr_sim.games.hbc.face import words
+from emr_sim.games.hbc.face.pool import load_set
+from emr_sim.games.hbc.rules import layout as L
+
+EXAMPLE_DECKS = ("blaze", "den", "edge", "grove", "lair", "tide")  # the example set's decks, by name
+
+OPTIONS = (
+    RulesOption("win_points", "13", (), "HBC-WIN", "points that win at the judgement", 1, 40),
+    RulesOption("overtime_points", "15", (), "HBC-OVERTIME", "points that win in overtime", 1, 45),
+    RulesOption(
+        "hand_limit", "3", (), "HBC-HANDLIMIT", "hand cards kept at a turn's end besides the master", 1, 9
+    ),
+    RulesOption("events", "off", ("off",), "HBC-D-EVENTS", "event cards (none exist outside tournaments)"),
+    RulesOption(
+        "attribute_cycle", "off", ("off", "on"), "HBC-D-ATTR-CYCLE", "the hidden cycle of attributes"
+    ),
+    RulesOption(
+        "cycle_bonus", "1", (), "HBC-D-ATTR-CYCLE", "attack value of the cycle's advantage (invented)", 1, 6
+    ),
+    RulesOption("first", "random", ("random", "seat0"), "HBC-D-FIRST", "who plays first"),
+    RulesOption("target", "coin", ("coin",), "HBC-D-TARGET", "what an attacker names: a player and one coin"),
+    RulesOption(
+        "commit", "hidden", ("hidden", "open"), "HBC-D-COMMIT", "the attacking card: face down or shown"
+    ),
+    RulesOption("after", "hand", ("hand", "discard"), "HBC-D-AFTER", "where a winning card goes"),
+    RulesOption(
+        "attacker_loss",
+        "nothing",
+        ("nothing", "coin"),
+        "HBC-D-ATTACKER-LOSS",
+        "what a losing non-master attacker gives besides its card",
+    ),
+    RulesOption("three", "pieces", ("pieces", "points"), "HBC-D-THREE", "a master card's 3: coins or points"),
+    RulesOption("protect", "target", ("target", "all"), "HBC-D-PROTECT", "what a coin protection saves"),
+    RulesOption("windows", "w1-w2-w3", ("w1-w2-w3",), "HBC-D-WINDOWS", "when battle supports are played"),
+    RulesOption("reroll_cap", "100", (), "HBC-D-REROLL", "rolls of a battle before it is given up", 1, 1000),
+    RulesOption("solo", "any", ("any", "one"), "HBC-D-SOLO", "solo support cards per action"),
+    RulesOption(
+        "fighters", "characters", ("characters",), "HBC-D-NOT-FIGHTERS", "who fights: never a support"
+    ),
+    RulesOption("empty_deck", "act", ("act",), "HBC-D-EMPTY-DECK", "a player with an empty deck still acts"),
+    RulesOption("judge", "turn", ("turn", "round"), "HBC-D-JUDGE", "when the end is judged"),
+    RulesOption("ties", "shared", ("shared", "first-seat"), "HBC-D-TIES", "a tie for most points"),
+    RulesOption(
+        "overtime_check", "move", ("move", "turn"), "HBC-D-OVERTIME", "when 15 is checked in overtime"
+    ),
+    RulesOption(
+        "hidden", "hands", ("hands",), "HBC-D-HIDDEN", "hidden: hands, deck orders, a committed card"
+    ),
+    RulesOption(
+        "deckbuild", "ten-star", ("ten-star",), "HBC-D-DECKBUILD", "10 cards, at least one star character"
+    ),
+    RulesOption(
+        "restrict", "turn-end", ("turn-end",), "HBC-D-ABILITIES", "when the restriction ability is checked"
+    ),
+)
+
+GAME = Game(
+    name="hbc",
+    title="HBC (Hanten Battle Card, seed 004)",
+    seats=Seats(fewest=2, most=5, default=4),
+    entity="deck",
+    entities=EXAMPLE_DECKS,
+    dealt=False,
+    teams=False,
+    options=OPTIONS,
+    players=("random",),
+    end_names=L.END_NAMES,
+    state_size=L.STATE_SIZE,
+    max_legal=L.MAX_LEGAL,
+    face_module=__name__,
+    rules_doc="docs/hbc.md",
+    work_size=L.WORK_SIZE,
+)
+
+
+def kernels() -> ModuleType:
+    return importlib.import_module("emr_sim.games.hbc.kernels")
+
+
+def entry():
+    return importlib.import_module("emr_sim.games.hbc.entry").play_chunk
+
+
+def decide_step():
+    return importlib.import_module("emr_sim.games.hbc.entry").decide_step
+
+
+def rules_array(rules: dict[str, str]) -> np.ndarray:
+    """The kernels' P (layout.P_*) from the parsed options."""
+    P = np.zeros(L.P_SIZE, dtype=np.int64)
+    P[L.P_WIN_POINTS] = int(rules["win_points"])
+    P[L.P_OT_POINTS] = int(rules["overtime_points"])
+    P[L.P_HAND_KEEP] = int(rules["hand_limit"])
+    P[L.P_CYCLE] = int(rules["attribute_cycle"] == "on")
+    P[L.P_CYCLE_BONUS] = int(rules["cycle_bonus"])
+    P[L.P_FIRST] = L.FIRST_SEAT0 if rules["first"] == "seat0" else L.FIRST_RANDOM
+    P[L.P_COMMIT] = L.COMMIT_OPEN if rules["commit"] == "open" else L.COMMIT_HIDDEN
+    P[L.P_AFTER] = L.AFTER_DISCARD if rules["after"] == "discard" else L.AFTER_HAND
+    P[L.P_ATT_LOSS] = L.ATT_LOSS_COIN if rules["attacker_loss"] == "coin" else L.ATT_LOSS_NOTHING
+    P[L.P_THREE] = L.THREE_POINTS if rules["three"] == "points" else L.THREE_PIECES
+    P[L.P_PROTECT] = L.PROTECT_ALL if rules["protect"] == "all" else L.PROTECT_TARGET
+    P[L.P_REROLL_CAP] = int(rules["reroll_cap"])
+    P[L.P_SOLO] = 1 if rules["solo"] == "one" else 0
+    P[L.P_JUDGE] = L.JUDGE_ROUND if rules["judge"] == "round" else L.JUDGE_TURN
+    P[L.P_TIES] = L.TIES_FIRST_SEAT if rules["ties"] == "first-seat" else L.TIES_SHARED
+    P[L.P_OT_CHECK] = L.OT_CHECK_TURN if rules["overtime_check"] == "turn" else L.OT_CHECK_MOVE
+    return P
+
+
+@functools.cache
+def value_tables() -> tuple[np.ndarray, np.ndarray]:
+    """odds.COUNTS and odds.CUMUL (the same for every game made), read-only."""
+    from emr_sim.games.hbc.rules.odds import fill_counts
+
+    shape = (L.MAX_DICE + 1, L.MAX_HIT + 1, L.MAX_SUM + 1)
+    counts = np.zeros(shape, dtype=np.int64)
+    cumul = np.zeros(shape, dtype=np.int64)
+    fill_counts(counts, cumul)
+    counts.flags.writeable = False
+    cumul.flags.writeable = False
+    return counts, cumul
+
+
+def constants(cards, rules: dict[str, str]) -> tuple:
+    """G: (tag, CT, P, DK, COUNTS, CUMUL, PAIRS) (layout.G_*)."""
+    from emr_sim.games.hbc.rules.pairs import fill_pairs
+    from emr_sim.kernel_contract import game_tag
+
+    counts, cumul = value_tables()
+    n = len(cards.cards)
+    pairs = np.zeros((n, n, 2), dtype=np.float64)
+    G = (game_tag("hbc"), cards.table, rules_array(rules), cards.decks_table, counts, cumul, pairs)
+    fill_pairs(G, pairs)
+    return G
+
+
+def make(n_seats: int, rules: dict[str, str], data: str | None) -> Made:
+    """HBC at n_seats from a card set (None: the example set, face/pool.py), every file
+    checked before anything is played."""
+    cards = load_set(data)
+    game = dataclasses.replace(GAME, entities=cards.deck_names)
+    return Made(
+        game=game, n_seats=n_seats, G=constants(cards, rules), rules=rules,
+        data_name="default" if data is None else data, data_sha256=cards.sha256, extra=cards,
+    )  # fmt: skip
+
+
+def loop_constants(made: Made) -> tuple:
+    return made.G  # no scratch in G: one value for every loop
+
+
+action_text = words.action_text
+outcome_text = words.outcome_text
+describe = words.describe
