@@ -167,3 +167,23 @@ def loop_constants(made: Made) -> tuple:
 action_text = words.action_text
 outcome_text = words.outcome_text
 describe = words.describe
+
+
+def battle_odds(made: Made, attacker: str, defender: str, cap: int | None = None) -> dict:
+    """`emr-sim odds`: one battle's exact chances (face/odds.py)."""
+    from emr_sim.games.hbc.face.odds import odds_report
+
+    return odds_report(made, attacker, defender, cap)
+
+
+def battle_odds_text(report: dict) -> str:
+    from emr_sim.games.hbc.face.odds import odds_text
+
+    return odds_text(report)
+
+
+def die_worth_table(made: Made, cap: int | None = None):
+    """`emr-sim odds --table`: one more die's worth over dice count 1-5 x hit 1-6."""
+    from emr_sim.games.hbc.face.odds import worth_table
+
+    return worth_table(int(made.G[L.G_RULES][L.P_REROLL_CAP]) if cap is None else cap)
