@@ -5,7 +5,6 @@ set (face/pool.py), and its actions and positions in words (face/words.py)."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import importlib
 from types import ModuleType
 
@@ -14,6 +13,7 @@ import numpy as np
 from emr_sim.games.contract import Game, Made, RulesOption, Seats
 from emr_sim.games.hbc.face import words
 from emr_sim.games.hbc.face.pool import load_set
+from emr_sim.games.hbc.face.tables import value_tables
 from emr_sim.games.hbc.rules import layout as L
 
 EXAMPLE_DECKS = ("blaze", "den", "edge", "grove", "lair", "tide")  # the example set's decks, by name
@@ -120,20 +120,6 @@ def rules_array(rules: dict[str, str]) -> np.ndarray:
     P[L.P_TIES] = L.TIES_FIRST_SEAT if rules["ties"] == "first-seat" else L.TIES_SHARED
     P[L.P_OT_CHECK] = L.OT_CHECK_TURN if rules["overtime_check"] == "turn" else L.OT_CHECK_MOVE
     return P
-
-
-@functools.cache
-def value_tables() -> tuple[np.ndarray, np.ndarray]:
-    """odds.COUNTS and odds.CUMUL (the same for every game made), read-only."""
-    from emr_sim.games.hbc.rules.odds import fill_counts
-
-    shape = (L.MAX_DICE + 1, L.MAX_HIT + 1, L.MAX_SUM + 1)
-    counts = np.zeros(shape, dtype=np.int64)
-    cumul = np.zeros(shape, dtype=np.int64)
-    fill_counts(counts, cumul)
-    counts.flags.writeable = False
-    cumul.flags.writeable = False
-    return counts, cumul
 
 
 def constants(cards, rules: dict[str, str]) -> tuple:

@@ -68,7 +68,7 @@ def card_index(made: Made, text: str) -> int:
 
 
 def tables() -> tuple[np.ndarray, np.ndarray]:
-    from emr_sim.games.hbc.face.game import value_tables
+    from emr_sim.games.hbc.face.tables import value_tables
 
     return value_tables()
 
