@@ -22,7 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 RULES_DOC = ROOT / "docs" / "rules.md"
 PACKAGE = ROOT / "src" / "emr_sim"
 ID = r"[RDEFH]-[A-Z0-9]+(?:-[A-Z0-9]+)*"
-# 8MR's ids; not the tail of another game's id (HBC-D-REROLL is docs/hbc.md's, not D-REROLL)
+# 8MR's ids, never the tail of another game's id (docs/hbc.md defines HBC's decisions)
 RULE_ID = re.compile(rf"(?<![\w-]){ID}\b")
 OTHER_GAMES = ("hbc",)  # prefixes of other games' ids in test names (test_hbc_d_reroll_...)
 DEFINITION = re.compile(rf"^- \*\*({ID})\*\*")

@@ -185,6 +185,9 @@ def table_report(run_dir: str, output: str, extras: bool) -> None:
         )
     record, frame = load_table_games(run_dir)
     game = get(record["game"])
-    seats = long_frame(frame, record["seats"], record["players"], game.entities)
+    entities = game.entities
+    if record.get("data") not in (None, "default") and hasattr(game.face(), "entity_names"):
+        entities = game.face().entity_names(record["data"])  # a run of other card data than the default
+    seats = long_frame(frame, record["seats"], record["players"], entities)
     path = write_table_report(table_summary(game, record["seats"], seats), record, run_dir, output)
     click.echo(f"wrote {path}")

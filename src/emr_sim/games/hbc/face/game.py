@@ -131,6 +131,7 @@ def constants(cards, rules: dict[str, str]) -> tuple:
     n = len(cards.cards)
     pairs = np.zeros((n, n, 2), dtype=np.float64)
     G = (game_tag("hbc"), cards.table, rules_array(rules), cards.decks_table, counts, cumul, pairs)
+    assert G[L.G_TAG] is not None and G[L.G_PAIRS] is pairs  # the order of layout's G_*
     fill_pairs(G, pairs)
     return G
 
@@ -144,6 +145,11 @@ def make(n_seats: int, rules: dict[str, str], data: str | None) -> Made:
         game=game, n_seats=n_seats, G=constants(cards, rules), rules=rules,
         data_name="default" if data is None else data, data_sha256=cards.sha256, extra=cards,
     )  # fmt: skip
+
+
+def entity_names(data: str | None) -> tuple[str, ...]:
+    """The decks of a card set, by name (the entities of a run made with `--deck data`)."""
+    return load_set(data).deck_names
 
 
 def loop_constants(made: Made) -> tuple:

@@ -51,7 +51,6 @@ WINDOW = {
     L.EF_RESTRICT: L.WIN_NEVER,
 }  # fmt: skip
 CHARACTER_EFFECTS = (*SIGNED, L.EF_RESTRICT)  # a character's standing ability
-SUPPORT_EFFECTS = tuple(e for e in WINDOW if e != L.EF_RESTRICT)
 
 
 class PoolError(BadInput):

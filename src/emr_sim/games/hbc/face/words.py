@@ -114,9 +114,10 @@ def describe(made: Made, S: np.ndarray) -> list[str]:
             f"hand [{', '.join(hand_ids(made, S, s))}], deck {seat_word(S, s, L.ST_DECK_N)}, "
             f"discards {seat_word(S, s, L.ST_DISC_N)}"
         )
-    if int(S[L.H_STEP]) == L.STEP_OVER:
+    if int(S[L.H_PHASE]) == L.PH_OVER:
         lines.append(f"over: {L.END_NAMES[int(S[L.H_END])]} after {int(S[L.H_TURNS])} turns")
     else:
-        lines.append(f"turn {int(S[L.H_TURNS])}: seat {int(S[L.H_TURN_SEAT])}" + (
+        lines.append(f"turn {int(S[L.H_TURNS])}: seat {int(S[L.H_TURN_SEAT])}, "
+                     f"{L.PHASE_NAMES[int(S[L.H_PHASE])]} of seat {int(S[L.H_MOVER])}" + (
             " (overtime)" if int(S[L.H_OVERTIME]) else ""))  # fmt: skip
     return lines

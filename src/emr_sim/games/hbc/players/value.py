@@ -16,7 +16,7 @@ from emr_sim.games.hbc.rules.battle import (
     side_hit,
     swap_dice,
 )
-from emr_sim.games.hbc.rules.cards import is_character
+from emr_sim.games.hbc.rules.card_table import is_character
 from emr_sim.games.hbc.rules.coins import give_coin, is_over, payable, paying
 from emr_sim.games.hbc.rules.end import ahead
 from emr_sim.games.hbc.rules.flow import apply_move
@@ -41,6 +41,11 @@ from emr_sim.games.hbc.rules.layout import (
     COIN_NONE,
     D_SIDE,
     FACES,
+    G_CARDS,
+    G_COUNTS,
+    G_CUMUL,
+    G_PAIRS,
+    G_RULES,
     H_MOVER,
     H_PHASE,
     H_SEATS,
@@ -84,7 +89,7 @@ def quality(G, c):
     scaled; a support a constant; a card not seen (HIDDEN) the mean of a typical hand."""
     if c < 0:
         return 0.5
-    CT = G[1]
+    CT = G[G_CARDS]
     if not is_character(CT, c):
         return Q_SUPPORT
     h = CT[c, CF_HIT]
@@ -197,7 +202,7 @@ def stakes(G, S, a, a_card, a_master, d, d_card, d_master, coin):
 
 @njit
 def pair_chances(G, a_card, d_card):
-    P = G[6]
+    P = G[G_PAIRS]
     return P[a_card, d_card, PAIR_WON], P[a_card, d_card, PAIR_LOST]
 
 
@@ -227,7 +232,7 @@ def attack_gains(G, S, a, a_card, a_master, d, coin, work):
         c = hand_card(S, d, slot)
         if c < 0:
             hidden += 1
-        elif is_character(G[1], c):
+        elif is_character(G[G_CARDS], c):
             g_a, g_d = defence_gain(G, S, a, a_card, a_master, d, c, False, coin)
             if g_d > best_d:
                 best_a, best_d = g_a, g_d
@@ -239,7 +244,7 @@ def attack_gains(G, S, a, a_card, a_master, d, coin, work):
     sum_d = 0.0
     for k in range(m):
         c = work[W_SCRATCH + k]
-        if is_character(G[1], c):
+        if is_character(G[G_CARDS], c):
             chars += 1
             g_a, g_d = defence_gain(G, S, a, a_card, a_master, d, c, False, coin)
             sum_a += g_a
@@ -306,7 +311,7 @@ def defend_value(G, obs, seat, a, work):
         c = hand_card(obs, att, slot)
         if c < 0:
             hidden += 1
-        elif is_character(G[1], c):
+        elif is_character(G[G_CARDS], c):
             g_a, g_d = defence_gain(G, obs, att, c, False, seat, d_card, master, coin)
             total_a += g_a
             total_d += g_d
@@ -315,13 +320,13 @@ def defend_value(G, obs, seat, a, work):
         m = unseen_cards(G, obs, att, work, W_SCRATCH)
         chars = 0
         for k in range(m):
-            if is_character(G[1], work[W_SCRATCH + k]):
+            if is_character(G[G_CARDS], work[W_SCRATCH + k]):
                 chars += 1
         if chars > 0:
             each = hidden * chars / (m * chars)  # the hidden slots' expected characters, spread
             for k in range(m):
                 c = work[W_SCRATCH + k]
-                if is_character(G[1], c):
+                if is_character(G[G_CARDS], c):
                     g_a, g_d = defence_gain(G, obs, att, c, False, seat, d_card, master, coin)
                     total_a += each * g_a
                     total_d += each * g_d
@@ -361,11 +366,13 @@ def battle_value(G, W, seat, work):
     """Seat's value of the battle of W from where it stands: the next roll's exact chances (W1),
     or the roll made (W2), ties rolled again up to the cap; the loser known (W3)."""
     w = bf(W, B_WINDOW)
-    left = G[2][P_REROLL_CAP] - bf(W, B_ROLLS)
+    left = G[G_RULES][P_REROLL_CAP] - bf(W, B_ROLLS)
     dice = (side_dice(G, W, A_SIDE), side_hit(G, W, A_SIDE), side_flat(G, W, A_SIDE))
     foe = (side_dice(G, W, D_SIDE), side_hit(G, W, D_SIDE), side_flat(G, W, D_SIDE))
     if w == WIN_1:
-        won, lost, _ = battle_chances(G[4], G[5], dice[0], dice[1], dice[2], foe[0], foe[1], foe[2], left)
+        won, lost, _ = battle_chances(
+            G[G_COUNTS], G[G_CUMUL], dice[0], dice[1], dice[2], foe[0], foe[1], foe[2], left
+        )
     elif w == WIN_2:
         loser = roll_loser(W)
         if loser == D_SIDE:
@@ -373,7 +380,7 @@ def battle_value(G, W, seat, work):
         elif loser == A_SIDE:
             won, lost = 0.0, 1.0
         else:
-            p, q, t = roll_chances(G[4], G[5], dice[0], dice[1], dice[2], foe[0], foe[1], foe[2])
+            p, q, t = roll_chances(G[G_COUNTS], G[G_CUMUL], dice[0], dice[1], dice[2], foe[0], foe[1], foe[2])
             won, lost, _ = with_rerolls(p, q, t, left)
     else:
         loser = bf(W, B_LOSER)
@@ -458,7 +465,7 @@ def best_slot(G, S, s):
     q = -1.0
     for slot in range(hand_n(S, s)):
         c = hand_card(S, s, slot)
-        if is_character(G[1], c) and quality(G, c) > q:
+        if is_character(G[G_CARDS], c) and quality(G, c) > q:
             q = quality(G, c)
             best = slot
     return best

@@ -3,7 +3,7 @@ with the decisions of docs/hbc.md: targets (HBC-D-TARGET), face-down commitment
 (HBC-D-COMMIT), support windows (HBC-D-WINDOWS), re-rolls (HBC-D-REROLL), what happens to the
 cards (HBC-D-AFTER, HBC-D-ATTACKER-LOSS) and the coin protection (HBC-D-PROTECT)."""
 
-from emr_sim.games.hbc.rules.cards import (
+from emr_sim.games.hbc.rules.card_table import (
     attr_of,
     effect_sum,
     has_effect,
@@ -57,6 +57,8 @@ from emr_sim.games.hbc.rules.layout import (
     FACES,
     FIRE,
     FOREST,
+    G_CARDS,
+    G_RULES,
     H_MOVER,
     H_PENDING,
     H_PHASE,
@@ -70,7 +72,6 @@ from emr_sim.games.hbc.rules.layout import (
     NO_SIDE,
     P_AFTER,
     P_ATT_LOSS,
-    P_COMMIT,
     P_CYCLE,
     P_CYCLE_BONUS,
     P_PROTECT,
@@ -136,7 +137,7 @@ def beats(a):
 def cycle_bonus(G, mine, foe):
     """HBC-D-ATTR-CYCLE: with `attribute_cycle=on`, the advantaged card's attack value gains
     `cycle_bonus` (an invented size); off by default."""
-    P = G[2]
+    P = G[G_RULES]
     if P[P_CYCLE] == 1 and beats(mine) == foe and foe != NO_ATTR:
         return P[P_CYCLE_BONUS]
     return 0
@@ -151,7 +152,7 @@ def clamp(x, low, high):
 def card_dice(G, card, foe, mod):
     """HBC-MODS: a card's dice count in a battle against `foe`: printed, its ability's and the
     foe's changes (those against its attribute), the supports' `mod`; 0..MAX_DICE."""
-    CT = G[1]
+    CT = G[G_CARDS]
     mine = attr_of(CT, card)
     other = attr_of(CT, foe)
     d = (
@@ -166,7 +167,7 @@ def card_dice(G, card, foe, mod):
 @njit
 def card_hit(G, card, foe, mod):
     """HBC-MODS: a card's hit in a battle against `foe`, 0..6."""
-    CT = G[1]
+    CT = G[G_CARDS]
     mine = attr_of(CT, card)
     other = attr_of(CT, foe)
     h = CT[card, CF_HIT] + effect_sum(CT, card, EF_HIT, other) + effect_sum(CT, foe, EF_FOE_HIT, mine) + mod
@@ -177,7 +178,7 @@ def card_hit(G, card, foe, mod):
 def card_flat(G, card, foe, mod):
     """HBC-MODS: what is added to a card's hits: its ability's and the foe's changes of attack
     value, the supports' `mod`, the attribute cycle's bonus."""
-    CT = G[1]
+    CT = G[G_CARDS]
     mine = attr_of(CT, card)
     other = attr_of(CT, foe)
     return (
@@ -313,7 +314,7 @@ def start_window(S, w):
 @njit
 def conditions_hold(G, S, side, c):
     """Whether a support's terms apply against the opposing card (`vs ATTR`)."""
-    CT = G[1]
+    CT = G[G_CARDS]
     foe = attr_of(CT, card_on_table(S, 1 - side))
     for k in range(MAX_TERMS):
         if term_effect(CT, c, k) != 0 and not term_applies(CT, c, k, foe):
@@ -337,7 +338,7 @@ def side_loses_card(G, S, side):
     or any non-master card with `after=discard` (HBC-D-AFTER)."""
     if bf(S, B_MASTER + side) == 1 or bf(S, B_KEEP_CARD + side) == 1:
         return False
-    return bf(S, B_LOSER) == side or (G[2][P_AFTER] == AFTER_DISCARD and bf(S, B_LOSER) != NO_SIDE)
+    return bf(S, B_LOSER) == side or (G[G_RULES][P_AFTER] == AFTER_DISCARD and bf(S, B_LOSER) != NO_SIDE)
 
 
 @njit
@@ -348,17 +349,17 @@ def side_loses_coins(G, S, side):
     s = side_seat(S, side)
     if pieces(S, s) == 0:
         return False  # HBC-BROKE: nothing to lose
-    protect_all = G[2][P_PROTECT] == PROTECT_ALL
+    protect_all = G[G_RULES][P_PROTECT] == PROTECT_ALL
     if side == D_SIDE:
         return bf(S, B_COIN) != COIN_NONE or (protect_all and bf(S, B_MASTER + side) == 1)
     master = bf(S, B_MASTER + side) == 1
-    return (master and protect_all) or (not master and G[2][P_ATT_LOSS] == ATT_LOSS_COIN)
+    return (master and protect_all) or (not master and G[G_RULES][P_ATT_LOSS] == ATT_LOSS_COIN)
 
 
 @njit
 def useful_support(G, S, side, c):
     """Whether support card c may be played by `side` in the current window, to some effect."""
-    CT = G[1]
+    CT = G[G_CARDS]
     w = bf(S, B_WINDOW)
     if support_window(CT, c) != w or not side_may_play(CT, c, side):
         return False
@@ -386,7 +387,7 @@ def play_support(G, S, side, slot):
     s = side_seat(S, side)
     c = take_from_hand(S, s, slot)
     discard(S, s, c)
-    CT = G[1]
+    CT = G[G_CARDS]
     for k in range(MAX_TERMS):
         effect = term_effect(CT, c, k)
         amount = term_amount(CT, c, k)
@@ -467,7 +468,7 @@ def run_battle(G, S):
             if loser != NO_SIDE:
                 S[B_BASE + B_LOSER] = loser
                 start_window(S, WIN_3)
-            elif bf(S, B_ROLLS) >= G[2][P_REROLL_CAP]:
+            elif bf(S, B_ROLLS) >= G[G_RULES][P_REROLL_CAP]:
                 S[B_BASE + B_LOSER] = NO_SIDE  # given up: both cards back, no coin moves
                 return True
             else:
@@ -500,7 +501,7 @@ def settle(G, S):
         return
     attacker = bf(S, B_ATTACKER)
     defender = bf(S, B_DEFENDER)
-    protect_all = G[2][P_PROTECT] == PROTECT_ALL
+    protect_all = G[G_RULES][P_PROTECT] == PROTECT_ALL
     if loser == D_SIDE:
         kept = bf(S, B_KEEP_COIN + D_SIDE) == 1
         coin = bf(S, B_COIN)
@@ -513,13 +514,7 @@ def settle(G, S):
         if bf(S, B_MASTER + A_SIDE) == 1:
             if not (kept and protect_all):
                 start_pay(S, attacker, defender, -1)
-        elif G[2][P_ATT_LOSS] == ATT_LOSS_COIN and not kept:
+        elif G[G_RULES][P_ATT_LOSS] == ATT_LOSS_COIN and not kept:
             coin = bf(S, B_COIN)
             if coin != COIN_NONE and coins(S, attacker, coin) > 0:
                 move_coin(G, S, attacker, defender, coin)
-
-
-@njit
-def defender_hidden_source(G, S):
-    """Whether the attacker's committed card is face down to the others (HBC-D-COMMIT)."""
-    return S[H_PHASE] == PH_DEFEND and G[2][P_COMMIT] == 0

@@ -4,6 +4,7 @@
 from emr_sim import kernel_contract as K
 from emr_sim.games.hbc.rules.layout import (
     END_OVERTIME_REACH,
+    G_RULES,
     H_END,
     H_MOVER,
     H_OVERTIME,
@@ -37,7 +38,7 @@ def end_game(S, code):
 
 @njit
 def is_over(S):
-    return S[H_STEP] == STEP_OVER
+    return S[H_PHASE] == PH_OVER  # the phase: a step set after the game's end changes nothing
 
 
 @njit
@@ -45,7 +46,7 @@ def move_coin(G, S, frm, to, kind):
     """HBC-TAKE: a coin from seat frm to seat to; in overtime a seat that reaches 15 wins at
     once (HBC-D-OVERTIME, rules option `overtime_check=move`)."""
     shift_coin(S, frm, to, kind)
-    P = G[2]
+    P = G[G_RULES]
     if S[H_OVERTIME] == 1 and P[P_OT_CHECK] == OT_CHECK_MOVE and points(S, to) >= P[P_OT_POINTS]:
         end_game(S, END_OVERTIME_REACH)
 
@@ -73,7 +74,7 @@ def payable_value(S, G):
     """What the payer may still give: pieces, or points with `three=points`."""
     total = 0
     for k in range(N_COIN_KINDS):
-        total += payable(S, k) * (1 if G[2][P_THREE] == THREE_PIECES else k + 1)
+        total += payable(S, k) * (1 if G[G_RULES][P_THREE] == THREE_PIECES else k + 1)
     return total
 
 
@@ -101,10 +102,5 @@ def automatic_coin(G, S):
 @njit
 def give_coin(G, S, kind):
     """The payer gives one coin of `kind` (HBC-D-THREE)."""
-    S[H_PENDING] -= 1 if G[2][P_THREE] == THREE_PIECES else kind + 1
+    S[H_PENDING] -= 1 if G[G_RULES][P_THREE] == THREE_PIECES else kind + 1
     move_coin(G, S, S[H_PAYER], S[H_PAYEE], kind)
-
-
-@njit
-def seat_points(S, s):
-    return points(S, s)

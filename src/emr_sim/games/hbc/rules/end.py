@@ -1,7 +1,7 @@
 """A finished game's results and record (HBC-WIN, HBC-OVERTIME, HBC-D-TIES)."""
 
 from emr_sim import kernel_contract as K
-from emr_sim.games.hbc.rules.layout import H_END, H_FIRST, H_SEATS, H_TURNS, P_TIES, TIES_FIRST_SEAT
+from emr_sim.games.hbc.rules.layout import G_RULES, H_END, H_FIRST, H_SEATS, H_TURNS, P_TIES, TIES_FIRST_SEAT
 from emr_sim.games.hbc.rules.state import points
 from emr_sim.jit import njit
 
@@ -14,7 +14,7 @@ def ahead(G, S, s, t):
     pt = points(S, t)
     if ps != pt:
         return ps > pt
-    if G[2][P_TIES] != TIES_FIRST_SEAT:
+    if G[G_RULES][P_TIES] != TIES_FIRST_SEAT:
         return False
     n = S[H_SEATS]
     return (s - S[H_FIRST] + n) % n < (t - S[H_FIRST] + n) % n

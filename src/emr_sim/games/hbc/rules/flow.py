@@ -30,6 +30,7 @@ from emr_sim.games.hbc.rules.layout import (
     B_SIDE,
     COIN_NONE,
     FACES,
+    G_RULES,
     H_MOVER,
     H_NEXT,
     H_PAYER,
@@ -55,7 +56,6 @@ from emr_sim.games.hbc.rules.layout import (
     STEP_END_TURN,
     STEP_HANDLIMIT,
     STEP_JUDGE,
-    STEP_OVER,
     STEP_PAY,
     STEP_SETTLE,
 )
@@ -68,7 +68,7 @@ from emr_sim.jit import njit
 
 @njit
 def to_move(G, S):
-    return K.NOBODY if S[H_STEP] == STEP_OVER else S[H_MOVER]
+    return K.NOBODY if is_over(S) else S[H_MOVER]
 
 
 @njit
@@ -92,7 +92,7 @@ def hand_limit(G, S):
     """HBC-HANDLIMIT: at the end of its turn a player with more than 3 cards besides the master
     card discards cards of its choice down to 3 (4 with the master card, never discarded)."""
     s = S[H_TURN_SEAT]
-    if hand_n(S, s) <= G[2][P_HAND_KEEP]:
+    if hand_n(S, s) <= G[G_RULES][P_HAND_KEEP]:
         S[H_STEP] = STEP_JUDGE
     elif same_cards(S, s):
         discard(S, s, take_from_hand(S, s, 0))

@@ -10,7 +10,6 @@ BEAR = 3
 DRAGON = 4
 SWORD = 5
 NONE_ATTR = 6
-N_ATTRS = 7
 ATTR_NAMES = ("fire", "water", "forest", "bear", "dragon", "sword", "none")
 NO_ATTR = -1  # a term that applies against every attribute
 # HBC-ATTR's hidden setting: BEATS[a] is the attribute a is advantaged against (the left one

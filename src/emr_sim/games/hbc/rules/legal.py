@@ -2,7 +2,7 @@
 card twice offers it once (its first slot): the choices are distinct cards."""
 
 from emr_sim.games.hbc.rules.battle import bf, has_face, useful_support
-from emr_sim.games.hbc.rules.cards import has_effect, is_character
+from emr_sim.games.hbc.rules.card_table import has_effect, is_character
 from emr_sim.games.hbc.rules.coins import payable
 from emr_sim.games.hbc.rules.layout import (
     A_ATTACK,
@@ -20,6 +20,7 @@ from emr_sim.games.hbc.rules.layout import (
     EF_EXCHANGE,
     EF_TAKE_COIN,
     FACES,
+    G_CARDS,
     H_MOVER,
     H_PHASE,
     H_SEATS,
@@ -81,7 +82,7 @@ def add_attacks(S, s, src, out, n):
 def add_solo(G, S, s, slot, out, n):
     """HBC-SUPP-SOLO: a solo card's plays: a coin of any kind from any player holding one, or
     an exchange (with cards left in the deck to draw)."""
-    CT = G[1]
+    CT = G[G_CARDS]
     c = hand_card(S, s, slot)
     if has_effect(CT, c, EF_TAKE_COIN):
         for t in range(S[H_SEATS]):
@@ -100,7 +101,7 @@ def add_solo(G, S, s, slot, out, n):
 @njit
 def solo_playable(G, S, s, c):
     """Whether solo card c of seat s can be played: a coin to take, or a card to draw."""
-    CT = G[1]
+    CT = G[G_CARDS]
     if has_effect(CT, c, EF_TAKE_COIN):
         for t in range(S[H_SEATS]):
             if t != s and pieces(S, t) > 0:
@@ -126,7 +127,7 @@ def legal_action(G, S, s, out):
     cards."""
     out[0] = A_WAIT
     n = 1
-    CT = G[1]
+    CT = G[G_CARDS]
     if S[H_SOLO_USED] == 0:
         n = add_attacks(S, s, MASTER_SLOT, out, n)
         for slot in range(hand_n(S, s)):
@@ -142,7 +143,7 @@ def legal_defend(G, S, s, out):
     out[1] = A_DEFEND + MASTER_SLOT
     n = 2
     for slot in range(hand_n(S, s)):
-        if first_copy(S, s, slot) and is_character(G[1], hand_card(S, s, slot)):
+        if first_copy(S, s, slot) and is_character(G[G_CARDS], hand_card(S, s, slot)):
             out[n] = A_DEFEND + slot
             n += 1
     return n

@@ -6,7 +6,7 @@ HBC-D-AFTER), every deck's order, and the attacker's face-down card until the re
 cards on the table and the dice. Each seat's deck list is public (the seating's entity)."""
 
 from emr_sim import kernel_contract as K
-from emr_sim.games.hbc.rules.cards import is_character
+from emr_sim.games.hbc.rules.card_table import is_character
 from emr_sim.games.hbc.rules.layout import (
     B_A_SRC,
     B_ATTACKER,
@@ -16,6 +16,9 @@ from emr_sim.games.hbc.rules.layout import (
     COMMIT_OPEN,
     DK_REST,
     DK_SIZE,
+    G_CARDS,
+    G_DECKS,
+    G_RULES,
     GAME_STREAM,
     H_PHASE,
     H_SEATS,
@@ -62,7 +65,7 @@ def observe(G, S, seat, obs):
             obs[base + ST_DECK + k] = K.HIDDEN
     if committed_hidden(G, S, seat):
         src = S[B_BASE + B_A_SRC]
-        if G[2][P_COMMIT] == COMMIT_OPEN:  # the option: the card is shown as it is put out
+        if G[G_RULES][P_COMMIT] == COMMIT_OPEN:  # the option: the card is shown as it is put out
             if src != MASTER_SLOT:
                 slot = seat_at(S[B_BASE + B_ATTACKER]) + ST_HAND + src
                 obs[slot] = S[slot]
@@ -88,7 +91,7 @@ def unseen_cards(G, S, s, out, start):
     """Seat s's cards that the observation S does not show (its deck list less its discards,
     its visible hand cards and its card on the table), into out[start:start + MAX_DECK];
     how many."""
-    DK = G[3]
+    DK = G[G_DECKS]
     base = seat_at(s)
     deck = S[base + ST_DECK_ID]
     for k in range(MAX_DECK):
@@ -134,11 +137,11 @@ def hidden_source(G, S, rng):
     base = seat_at(S[B_BASE + B_ATTACKER])
     choices = 1
     for slot in range(S[base + ST_HAND_N]):
-        if is_character(G[1], S[base + ST_HAND + slot]):
+        if is_character(G[G_CARDS], S[base + ST_HAND + slot]):
             choices += 1
     pick = below(rng, 0, choices)
     for slot in range(S[base + ST_HAND_N]):
-        if is_character(G[1], S[base + ST_HAND + slot]):
+        if is_character(G[G_CARDS], S[base + ST_HAND + slot]):
             if pick == 0:
                 return slot
             pick -= 1

@@ -4,8 +4,8 @@ the attribute cycle) and exact odds (rules/odds.py), computed once per game made
 read a battle's chances here in one look-up."""
 
 from emr_sim.games.hbc.rules.battle import card_dice, card_flat, card_hit
-from emr_sim.games.hbc.rules.cards import is_character
-from emr_sim.games.hbc.rules.layout import P_REROLL_CAP
+from emr_sim.games.hbc.rules.card_table import is_character
+from emr_sim.games.hbc.rules.layout import G_CARDS, G_COUNTS, G_CUMUL, G_RULES, P_REROLL_CAP
 from emr_sim.games.hbc.rules.odds import battle_chances
 from emr_sim.jit import njit
 
@@ -17,10 +17,10 @@ PAIR_LOST = 1
 def fill_pairs(G, pairs):
     """pairs[i, j] = (won, lost) for character i attacking character j, ties rolled again up
     to the cap (HBC-D-REROLL)."""
-    CT = G[1]
-    counts = G[4]
-    cumul = G[5]
-    cap = G[2][P_REROLL_CAP]
+    CT = G[G_CARDS]
+    counts = G[G_COUNTS]
+    cumul = G[G_CUMUL]
+    cap = G[G_RULES][P_REROLL_CAP]
     n = CT.shape[0]
     for i in range(n):
         for j in range(n):

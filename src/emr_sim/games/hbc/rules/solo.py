@@ -1,9 +1,11 @@
 """Solo support cards, the turn's action (b) (HBC-ACTION, HBC-SUPP-SOLO, HBC-D-SOLO): take a
 coin of your choice from a player without battle; exchange cards (draw N, then discard N)."""
 
-from emr_sim.games.hbc.rules.cards import support_window, term_amount
+from emr_sim.games.hbc.rules.card_table import support_window, term_amount
 from emr_sim.games.hbc.rules.coins import move_coin
 from emr_sim.games.hbc.rules.layout import (
+    G_CARDS,
+    G_RULES,
     H_NEXT,
     H_PENDING,
     H_SOLO_USED,
@@ -18,13 +20,13 @@ from emr_sim.jit import njit
 @njit
 def solo_allowed(G, S):
     """HBC-D-SOLO: any number of solo cards per action (`solo=any`), or one (`solo=one`)."""
-    limit = G[2][P_SOLO]
+    limit = G[G_RULES][P_SOLO]
     return limit == 0 or S[H_SOLO_USED] < limit
 
 
 @njit
 def is_solo(G, c):
-    return support_window(G[1], c) == WIN_SOLO
+    return support_window(G[G_CARDS], c) == WIN_SOLO
 
 
 @njit
@@ -43,7 +45,7 @@ def exchange(G, S, s, slot):
     discard(S, s, c)
     S[H_SOLO_USED] += 1
     drawn = 0
-    for _ in range(term_amount(G[1], c, 0)):
+    for _ in range(term_amount(G[G_CARDS], c, 0)):
         if deck_n(S, s) > 0:
             draw(S, s)
             drawn += 1

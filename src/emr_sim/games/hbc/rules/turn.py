@@ -2,7 +2,7 @@
 (HBC-D-EMPTY-DECK), the restriction ability at the turn's end (HBC-D-ABILITIES), HBC-HANDLIMIT,
 the judgement (HBC-WIN, HBC-D-JUDGE, HBC-D-TIES) and overtime (HBC-OVERTIME, HBC-D-OVERTIME)."""
 
-from emr_sim.games.hbc.rules.cards import attr_of, has_effect
+from emr_sim.games.hbc.rules.card_table import attr_of, has_effect
 from emr_sim.games.hbc.rules.coins import end_game
 from emr_sim.games.hbc.rules.layout import (
     A_SIDE,
@@ -18,6 +18,9 @@ from emr_sim.games.hbc.rules.layout import (
     END_OVERTIME_REACH,
     END_THRESHOLD,
     FIRST_SEAT0,
+    G_CARDS,
+    G_DECKS,
+    G_RULES,
     GAME_STREAM,
     H_FIRST,
     H_MOVER,
@@ -74,7 +77,7 @@ HAND_START = 3  # HBC-SETUP: three cards drawn, and the master card
 @njit
 def deck_of(G, s, entity):
     """The deck seat s plays: its entity, or for a seat without one (-1) deck s."""
-    n_decks = G[3].shape[0]
+    n_decks = G[G_DECKS].shape[0]
     return entity if entity >= 0 else s % n_decks
 
 
@@ -82,7 +85,7 @@ def deck_of(G, s, entity):
 def set_up_seat(G, S, s, deck):
     """HBC-SETUP: the master card set aside (public), the other nine shuffled face down as the
     deck, three drawn; HBC-COINS: three 1-point coins, a 2 and a 3 (8 points)."""
-    DK = G[3]
+    DK = G[G_DECKS]
     base = seat_at(s)
     S[base + ST_DECK_ID] = deck
     S[base + ST_MASTER] = DK[deck, DK_MASTER]
@@ -114,7 +117,7 @@ def init(G, S, seed, index, seating):
     seed_rng(S, RNG_BASE, seed, index, GAME_STREAM)
     for s in range(n):
         set_up_seat(G, S, s, deck_of(G, s, seating[s]))
-    first = 0 if G[2][P_FIRST] == FIRST_SEAT0 else below(S, RNG_BASE, n)
+    first = 0 if G[G_RULES][P_FIRST] == FIRST_SEAT0 else below(S, RNG_BASE, n)
     S[H_FIRST] = first
     start_turn(G, S, first)
 
@@ -138,7 +141,7 @@ def restrict(G, S, s):
     (no hand cards of another attribute, HBC-ABILITY) discards the cards that break it. The
     master card's restriction keeps its attribute only; a hand card's restriction against the
     master's attribute (which never leaves) discards the restricting card itself."""
-    CT = G[1]
+    CT = G[G_CARDS]
     master = S[seat_at(s) + ST_MASTER]
     if has_effect(CT, master, EF_RESTRICT):
         keep_attribute(S, s, CT, attr_of(CT, master))
@@ -186,7 +189,7 @@ def judge(G, S):
     `judge=round` at the end of a round), HBC-WIN (every deck empty: 13 points or more wins),
     HBC-OVERTIME (nobody has 13: discards shuffled into new decks; overtime ends when the decks
     are empty again, most points winning; 15 wins at once, HBC-D-OVERTIME). Then the next turn."""
-    P = G[2]
+    P = G[G_RULES]
     n = S[H_SEATS]
     nxt = (S[H_TURN_SEAT] + 1) % n
     if S[H_OVERTIME] == 1 and P[P_OT_CHECK] == OT_CHECK_TURN and best_points(S) >= P[P_OT_POINTS]:

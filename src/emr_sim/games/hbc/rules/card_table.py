@@ -5,7 +5,6 @@ from emr_sim.games.hbc.rules.layout import (
     A_SIDE,
     CF_ATTR,
     CF_KIND,
-    CF_STAR,
     CF_TERMS,
     CF_WHEN,
     D_SIDE,
@@ -43,11 +42,6 @@ from emr_sim.jit import njit
 @njit
 def is_character(CT, c):
     return CT[c, CF_KIND] == KIND_CHARACTER
-
-
-@njit
-def is_star(CT, c):
-    return CT[c, CF_STAR] == 1
 
 
 @njit
