@@ -96,6 +96,11 @@ def entry():
     return importlib.import_module("emr_sim.games.hbc.entry").play_chunk
 
 
+def logged_entry():
+    """The compiled loop of studies: the table loop's rows and each seat's log (study_entry.py)."""
+    return importlib.import_module("emr_sim.games.hbc.study_entry").play_logged
+
+
 def decide_step():
     return importlib.import_module("emr_sim.games.hbc.entry").decide_step
 

@@ -89,6 +89,7 @@ from emr_sim.games.hbc.rules.layout import (
     WIN_2,
     WIN_3,
 )
+from emr_sim.games.hbc.rules.log import log_battle, log_played
 from emr_sim.games.hbc.rules.state import (
     add_to_hand,
     coins,
@@ -270,7 +271,7 @@ def begin_battle(G, S, attacker, src, target, coin):
 
 
 @njit
-def put_out(S, side, src):
+def put_out(G, S, side, src):
     """A side's card from its hand slot `src`, or its master card, onto the table."""
     s = side_seat(S, side)
     if src == MASTER_SLOT:
@@ -279,13 +280,14 @@ def put_out(S, side, src):
     else:
         S[B_BASE + B_CARD + side] = take_from_hand(S, s, src)
         S[B_BASE + B_MASTER + side] = 0
+    log_played(G, S, s, S[B_BASE + B_CARD + side])
 
 
 @njit
 def reveal(G, S, d_src):
     """HBC-BATTLE: both cards turned face up together; window W1 opens (HBC-D-WINDOWS)."""
-    put_out(S, A_SIDE, bf(S, B_A_SRC))
-    put_out(S, D_SIDE, d_src)
+    put_out(G, S, A_SIDE, bf(S, B_A_SRC))
+    put_out(G, S, D_SIDE, d_src)
     start_window(S, WIN_1)
     S[H_STEP] = STEP_BATTLE
 
@@ -295,6 +297,7 @@ def decline(G, S):
     """HBC-BATTLE, HBC-D-COMMIT: the defender puts out no card: the attacker wins at once and
     takes the target coin; no master penalty; the attacker's card stays in its hand."""
     S[B_BASE + B_LOSER] = D_SIDE
+    log_battle(S, D_SIDE)
     S[H_PENDING] = 0
     coin = bf(S, B_COIN)
     defender = bf(S, B_DEFENDER)
@@ -387,6 +390,7 @@ def play_support(G, S, side, slot):
     s = side_seat(S, side)
     c = take_from_hand(S, s, slot)
     discard(S, s, c)
+    log_played(G, S, s, c)
     CT = G[G_CARDS]
     for k in range(MAX_TERMS):
         effect = term_effect(CT, c, k)
@@ -496,6 +500,7 @@ def settle(G, S):
             add_to_hand(S, s, card, 1)
         S[B_BASE + B_CARD + side] = NO_CARD
     loser = bf(S, B_LOSER)
+    log_battle(S, loser)
     S[H_PENDING] = 0
     if loser == NO_SIDE:
         return

@@ -186,7 +186,19 @@ ST_DECK_N = ST_KNOWN + MAX_HAND
 ST_DECK = ST_DECK_N + 1  # MAX_DECK card ids, the top at ST_DECK + deck_n - 1
 ST_DISC_N = ST_DECK + MAX_DECK
 ST_DISC = ST_DISC_N + 1  # MAX_DISC card ids
-ST_SIZE = ST_DISC + MAX_DISC
+# the seat's log, for studies (no rule reads it; everything in it is public):
+ST_PLAYED = ST_DISC + MAX_DISC  # bit j: the deck's card j (0 the master, 1..9 DK_REST) was played
+ST_AIMED = ST_PLAYED + 1  # N_COIN_KINDS counts: its attacks named a coin of kind k ...
+ST_AIMED_WON = ST_AIMED + N_COIN_KINDS  # ... and won
+ST_MASTER_ATT = ST_AIMED_WON + N_COIN_KINDS  # its attacks with the master card ...
+ST_MASTER_ATT_WON = ST_MASTER_ATT + 1  # ... and won
+ST_MASTER_DEF = ST_MASTER_ATT_WON + 1  # its defences with the master card ...
+ST_MASTER_DEF_WON = ST_MASTER_DEF + 1  # ... and won
+ST_SIZE = ST_MASTER_DEF_WON + 1
+LOG_FIRST = ST_PLAYED  # the log's words, as studies read them
+LOG_SIZE = ST_SIZE - ST_PLAYED
+LOG_NAMES = ("played", "aimed_1", "aimed_2", "aimed_3", "aimed_won_1", "aimed_won_2", "aimed_won_3",
+             "master_attacks", "master_attacks_won", "master_defences", "master_defences_won")  # fmt: skip
 RNG_BASE = SEAT_BASE + MAX_SEATS * ST_SIZE
 STATE_SIZE = RNG_BASE + 4
 GAME_STREAM = 0

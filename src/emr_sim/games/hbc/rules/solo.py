@@ -13,6 +13,7 @@ from emr_sim.games.hbc.rules.layout import (
     P_SOLO,
     WIN_SOLO,
 )
+from emr_sim.games.hbc.rules.log import log_played
 from emr_sim.games.hbc.rules.state import deck_n, discard, draw, take_from_hand
 from emr_sim.jit import njit
 
@@ -32,7 +33,9 @@ def is_solo(G, c):
 @njit
 def take_coin(G, S, s, slot, target, kind):
     """A take-a-coin card: single use, discarded; one coin of `kind` from `target`."""
-    discard(S, s, take_from_hand(S, s, slot))
+    c = take_from_hand(S, s, slot)
+    discard(S, s, c)
+    log_played(G, S, s, c)
     S[H_SOLO_USED] += 1
     move_coin(G, S, target, s, kind)
 
@@ -43,6 +46,7 @@ def exchange(G, S, s, slot):
     discard as many (H_PENDING, decided one by one)."""
     c = take_from_hand(S, s, slot)
     discard(S, s, c)
+    log_played(G, S, s, c)
     S[H_SOLO_USED] += 1
     drawn = 0
     for _ in range(term_amount(G[G_CARDS], c, 0)):
