@@ -128,16 +128,19 @@ def rules_array(rules: dict[str, str]) -> np.ndarray:
 
 
 def constants(cards, rules: dict[str, str]) -> tuple:
-    """G: (tag, CT, P, DK, COUNTS, CUMUL, PAIRS) (layout.G_*)."""
+    """G: (tag, CT, P, DK, COUNTS, CUMUL, PAIRS, QUALITY) (layout.G_*)."""
+    from emr_sim.games.hbc.players.value import fill_quality
     from emr_sim.games.hbc.rules.pairs import fill_pairs
     from emr_sim.kernel_contract import game_tag
 
     counts, cumul = value_tables()
     n = len(cards.cards)
     pairs = np.zeros((n, n, 2), dtype=np.float64)
-    G = (game_tag("hbc"), cards.table, rules_array(rules), cards.decks_table, counts, cumul, pairs)
-    assert G[L.G_TAG] is not None and G[L.G_PAIRS] is pairs  # the order of layout's G_*
+    worth = np.zeros(n, dtype=np.float64)
+    G = (game_tag("hbc"), cards.table, rules_array(rules), cards.decks_table, counts, cumul, pairs, worth)
+    assert G[L.G_TAG] is not None and G[L.G_PAIRS] is pairs and G[L.G_QUALITY] is worth  # layout's G_*
     fill_pairs(G, pairs)
+    fill_quality(G, worth)
     return G
 
 

@@ -45,6 +45,7 @@ from emr_sim.games.hbc.rules.layout import (
     G_COUNTS,
     G_CUMUL,
     G_PAIRS,
+    G_QUALITY,
     G_RULES,
     H_MOVER,
     H_PHASE,
@@ -84,16 +85,26 @@ RANDOM_ONE_IN = 8  # the rollout policy plays at random one decision in this man
 
 
 @njit
-def quality(G, c):
+def card_quality(CT, c):
     """A card's worth in hand, 0..1: a character's mean attack value (dice * (1 + .. + hit) / 6)
-    scaled; a support a constant; a card not seen (HIDDEN) the mean of a typical hand."""
-    if c < 0:
-        return 0.5
-    CT = G[G_CARDS]
+    scaled; a support a constant."""
     if not is_character(CT, c):
         return Q_SUPPORT
     h = CT[c, CF_HIT]
     return min(1.0, CT[c, CF_DICE] * h * (h + 1) / (12.0 * Q_SCALE))
+
+
+@njit
+def fill_quality(G, out):
+    """G's table of card_quality (face/game.py makes it once per game made)."""
+    for c in range(out.shape[0]):
+        out[c] = card_quality(G[G_CARDS], c)
+
+
+@njit
+def quality(G, c):
+    """card_quality from G's table; a card not seen (HIDDEN) the mean of a typical hand."""
+    return 0.5 if c < 0 else G[G_QUALITY][c]
 
 
 @njit
@@ -173,27 +184,13 @@ def cheapest(S, s, n, keep_kind):
 
 
 @njit
-def stakes(G, S, a, a_card, a_master, d, d_card, d_master, coin):
-    """(attacker's gain, defender's gain) in points for a won and a lost battle: the target
-    coin, a master card's 3 coins, a lost card's worth."""
+def stakes(G, S, a, a_card, a_master, d, coin):
+    """What an attack puts at stake, in points: the target coin, the defender's 3 cheapest
+    other coins (its master card's loss), the attacker's 3 cheapest coins if it attacks with
+    its master card, the attacking card's worth (its loss otherwise)."""
     coin_v = float(coin + 1) if coin != COIN_NONE and coins(S, d, coin) > 0 else 0.0
-    win_a = coin_v
-    win_d = -coin_v
-    if d_master:
-        three = cheapest(S, d, THREE, coin)
-        win_a += three
-        win_d -= three
-    else:
-        win_d -= CARD_WEIGHT * quality(G, d_card)
-    lose_a = 0.0
-    lose_d = 0.0
-    if a_master:
-        three = cheapest(S, a, THREE, -1)
-        lose_a -= three
-        lose_d += three
-    else:
-        lose_a -= CARD_WEIGHT * quality(G, a_card)
-    return win_a, win_d, lose_a, lose_d
+    three_a = cheapest(S, a, THREE, -1) if a_master else 0.0
+    return coin_v, cheapest(S, d, THREE, coin), three_a, CARD_WEIGHT * quality(G, a_card)
 
 
 @njit
@@ -203,14 +200,22 @@ def pair_chances(G, a_card, d_card):
 
 
 @njit
-def defence_gain(G, S, a, a_card, a_master, d, d_card, d_master, coin):
-    """(attacker's, defender's) expected gains when d defends with d_card (NO_CARD: none)."""
+def gain(G, stake, a_card, a_master, d_card, d_master):
+    """(attacker's, defender's) expected gains in points when the defender answers with d_card
+    (-1: none, and the target coin goes), from the exact chances of the pair (rules/pairs.py)."""
+    coin_v, three_d, three_a, worth_a = stake
     if d_card < 0:
-        coin_v = float(coin + 1) if coin != COIN_NONE and coins(S, d, coin) > 0 else 0.0
         return coin_v, -coin_v
     won, lost = pair_chances(G, a_card, d_card)
-    win_a, win_d, lose_a, lose_d = stakes(G, S, a, a_card, a_master, d, d_card, d_master, coin)
-    return won * win_a + lost * lose_a, won * win_d + lost * lose_d
+    win_a = coin_v + (three_d if d_master else 0.0)
+    win_d = -win_a if d_master else -coin_v - CARD_WEIGHT * quality(G, d_card)
+    lose_a = -three_a if a_master else -worth_a
+    return won * win_a + lost * lose_a, won * win_d + lost * (three_a if a_master else 0.0)
+
+
+@njit
+def defence_gain(G, S, a, a_card, a_master, d, d_card, d_master, coin):
+    return gain(G, stakes(G, S, a, a_card, a_master, d, coin), a_card, a_master, d_card, d_master)
 
 
 @njit
@@ -219,8 +224,9 @@ def attack_gains(G, S, a, a_card, a_master, d, coin, work):
     with its best visible choice (no card, the master card, a card shown before) or, with the
     chance that its hidden hand holds a character, the average of its unseen characters when
     that is better."""
-    best_a, best_d = defence_gain(G, S, a, a_card, a_master, d, -1, False, coin)
-    m_a, m_d = defence_gain(G, S, a, a_card, a_master, d, S[seat_at(d) + ST_MASTER], True, coin)
+    stake = stakes(G, S, a, a_card, a_master, d, coin)
+    best_a, best_d = gain(G, stake, a_card, a_master, -1, False)
+    m_a, m_d = gain(G, stake, a_card, a_master, S[seat_at(d) + ST_MASTER], True)
     if m_d > best_d:
         best_a, best_d = m_a, m_d
     hidden = 0
@@ -229,7 +235,7 @@ def attack_gains(G, S, a, a_card, a_master, d, coin, work):
         if c < 0:
             hidden += 1
         elif is_character(G[G_CARDS], c):
-            g_a, g_d = defence_gain(G, S, a, a_card, a_master, d, c, False, coin)
+            g_a, g_d = gain(G, stake, a_card, a_master, c, False)
             if g_d > best_d:
                 best_a, best_d = g_a, g_d
     if hidden == 0:
@@ -242,7 +248,7 @@ def attack_gains(G, S, a, a_card, a_master, d, coin, work):
         c = work[W_SCRATCH + k]
         if is_character(G[G_CARDS], c):
             chars += 1
-            g_a, g_d = defence_gain(G, S, a, a_card, a_master, d, c, False, coin)
+            g_a, g_d = gain(G, stake, a_card, a_master, c, False)
             sum_a += g_a
             sum_d += g_d
     if chars == 0 or sum_d / chars <= best_d:

@@ -261,3 +261,4 @@ G_DECKS = 3  # DK, (n_decks, DK_SIZE) int64
 G_COUNTS = 4  # odds.COUNTS
 G_CUMUL = 5  # odds.CUMUL
 G_PAIRS = 6  # pairs.fill_pairs: (n_cards, n_cards, 2) float64
+G_QUALITY = 7  # players/value.fill_quality: (n_cards,) float64, a card's worth in hand
