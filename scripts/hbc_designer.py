@@ -38,10 +38,11 @@ def main() -> None:
     header = [
         "# HBC: what a designer asks, at 2-5 players",
         "",
-        "Measured by `" + command + "` (" + ", ".join(timings) + "; the machine shared, times",
-        "under load). Players: " + args.players + " in every seat. Cards: the example set (invented",
-        "for the example, docs/hbc.md) and the vanilla set; rules at their defaults. Every figure is",
-        "conditional on these invented cards (HBC-D-CHARS): the real cards are not published.",
+        "Measured by `" + command + "`",
+        "(" + ", ".join(timings) + "; the machine shared, times under load). Players: " + args.players,
+        "in every seat. Cards: the example set (invented for the example, docs/hbc.md) and the vanilla",
+        "set; rules at their defaults. Every figure is conditional on these invented cards",
+        "(HBC-D-CHARS): the real cards are not published.",
         "",
     ]
     parts["card_rates_seats"] = 2

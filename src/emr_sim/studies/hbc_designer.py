@@ -237,17 +237,39 @@ def card_values(study: Study) -> pd.DataFrame:
 
 def number_values(study: Study, seat_counts=(2, 3, 4, 5), base: str = "d3h4") -> pd.DataFrame:
     """One more die and one more hit in win rate, at 2-5 players, paired: every seat plays the
-    vanilla deck `base`, then member 0 plays it with one more die (or hit); its share gained."""
+    vanilla deck `base` (ten copies of one card), then member 0 plays it with one more die (or
+    hit) on its master card only, on one of its nine other cards only, or on all ten; its share
+    gained on the same deals."""
+    d, h = int(base[1]), int(base[3])
     rows = []
     for n in seat_counts:
         made = study.made(n, "vanilla")
-        names = made.game.entities
-        d, h = int(base[1]), int(base[3])
-        for label, other in (("one more die", f"d{d + 1}h{h}"), ("one more hit", f"d{d}h{h + 1}")):
-            same = [names.index(base)] * n
-            diff, deals = paired_decks(study, made, same, [names.index(other)] + same[1:])
-            rows.append(row({"seats": n, "base": base, "change": label, "fair": 1 / n}, diff, deals, 0.0))
+        for label, other in (("one more die", f"d{d + 1}h{h}-none"), ("one more hit", f"d{d}h{h + 1}-none")):
+            for where, slots in (("the master card", (0,)), ("one other card", (1,)), ("all ten", range(10))):
+                changed = with_deck(made, base, other, slots)
+                same = [made.game.entities.index(base)] * n
+                diff, deals = paired_decks(study, changed, same, [len(changed.game.entities) - 1] + same[1:])
+                label_row = {"seats": n, "base": base, "change": f"{label}, {where}", "fair": 1 / n}
+                rows.append(row(label_row, diff, deals, 0.0))
     return pd.DataFrame(rows)
+
+
+def with_deck(made: Made, base: str, card_id: str, slots) -> Made:
+    """The game with one more deck: `base` with the cards at positions `slots` (0 its master
+    card, 1..9 the others) replaced by card_id; its name `base*`."""
+    from emr_sim.games.hbc.face.game import constants
+    from emr_sim.games.hbc.face.pool import Deck, deck_table
+
+    cards = made.extra
+    old = cards.decks[cards.deck_names.index(base)]
+    order = [old.master, *old.rest]
+    for j in slots:
+        order[j] = cards.index(card_id)
+    deck = Deck(base + "*", order[0], tuple(order[1:]), old.path)
+    decks = (*cards.decks, deck)
+    changed = dataclasses.replace(cards, decks=decks, decks_table=deck_table(list(decks)))
+    game = dataclasses.replace(made.game, entities=changed.deck_names)
+    return dataclasses.replace(made, game=game, G=constants(changed, made.rules), extra=changed)
 
 
 def paired_decks(study: Study, made: Made, base, changed) -> tuple[pd.Series, pd.Series]:
