@@ -13,7 +13,14 @@ import time
 from emr_sim.report.hbc_page import report_page
 from emr_sim.studies import hbc_designer as D
 
-QUESTIONS = ("first_player", "deck_matrix", "number_values", "card_values", "card_rates", "coins")
+QUESTIONS = {
+    "first_player": D.first_player,
+    "deck_matrix": D.deck_matrix,
+    "number_values": D.number_values,
+    "card_values": D.card_values,
+    "card_rates": D.card_rates,
+    "coins": D.coins,
+}
 
 
 def main() -> None:
@@ -29,7 +36,7 @@ def main() -> None:
     parts, timings = {}, []
     for name in args.only.split(","):
         start = time.perf_counter()
-        parts[name] = getattr(D, name)(study)
+        parts[name] = QUESTIONS[name](study)
         timings.append(f"{name} {time.perf_counter() - start:.0f} s")
         print(timings[-1], flush=True)
     command = (
