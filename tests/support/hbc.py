@@ -7,7 +7,7 @@ import numpy as np
 
 from emr_sim.games import registry
 from emr_sim.games.hbc import kernels  # noqa: F401  (registers the kernels)
-from emr_sim.games.hbc.rules import battle, flow, legal, state
+from emr_sim.games.hbc.rules import battle, flow, legal, numbers, state
 from emr_sim.games.hbc.rules import layout as L
 from emr_sim.games.hbc.rules.turn import init
 
@@ -115,8 +115,8 @@ def set_faces(made, S, faces_a: list[int], faces_d: list[int]) -> None:
         for k in range(L.MAX_DICE):
             S[b + L.B_FACES + side * L.MAX_DICE + k] = faces[k] if k < len(faces) else 0
     S[b + L.B_ROLLS] = max(1, int(S[b + L.B_ROLLS]))
-    battle.refresh_values(made.G, S)
-    battle.start_window(S, L.WIN_2)
+    numbers.refresh_values(made.G, S)
+    numbers.start_window(S, L.WIN_2)
 
 
 def run(made, S) -> None:

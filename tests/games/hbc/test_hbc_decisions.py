@@ -10,7 +10,7 @@ from support import hbc as H
 from emr_sim import kernel_contract as K
 from emr_sim.errors import BadInput
 from emr_sim.games.hbc.face.pool import load_set, shipped_dir
-from emr_sim.games.hbc.rules import battle, end, observe
+from emr_sim.games.hbc.rules import end, numbers, observe
 from emr_sim.games.hbc.rules import layout as L
 
 pytestmark = pytest.mark.nojit  # also run as plain Python (tests/test_nojit.py)
@@ -45,10 +45,10 @@ def test_hbc_d_events_left_out_and_the_option_has_one_value():
 
 def test_hbc_d_attr_cycle_off_by_default_and_its_bonus_when_on():
     fox, sprite = (H.cid(H.make(2), c) for c in ("ember_fox", "thorn_sprite"))  # fire, forest
-    assert battle.card_flat(H.make(2).G, fox, sprite, 0) == 0
+    assert numbers.card_flat(H.make(2).G, fox, sprite, 0) == 0
     on = H.make(2, attribute_cycle="on", cycle_bonus=2)
-    assert battle.card_flat(on.G, fox, sprite, 0) == 2  # fire is advantaged against forest
-    assert battle.card_flat(on.G, sprite, fox, 0) == 0
+    assert numbers.card_flat(on.G, fox, sprite, 0) == 2  # fire is advantaged against forest
+    assert numbers.card_flat(on.G, sprite, fox, 0) == 0
 
 
 def test_hbc_d_first_random_or_seat0():

@@ -1,8 +1,9 @@
-"""HBC's evaluation for players (games/hbc/players/value.py): evaluate, action_value and rollout
-of the contract. A greedy by action_value (the generic greedy's rule: the first legal action
-of the highest value, from the seat's observation) chooses attacks, targets, stakes and
-supports by their expected coin value from the exact odds, beats random players, and decides
-the same in every state its seat cannot tell apart (the swap test)."""
+"""HBC's evaluation for players (games/hbc/players/: evaluate.py, action_value.py, stakes.py,
+rollout.py): evaluate, action_value and rollout of the contract. A greedy by action_value (the
+generic greedy's rule: the first legal action of the highest value, from the seat's observation)
+chooses attacks, targets, stakes and supports by their expected coin value from the exact odds,
+beats random players, and decides the same in every state its seat cannot tell apart (the swap
+test)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from support import hbc as H
 
 from emr_sim import kernel_contract as K
 from emr_sim.games.hbc.face.pool import load_set
-from emr_sim.games.hbc.rules import battle, end, turn
+from emr_sim.games.hbc.rules import card_table, end, numbers, turn
 from emr_sim.games.hbc.rules import layout as L
 
 pytestmark = pytest.mark.nojit  # also run as plain Python (tests/test_nojit.py)
@@ -49,27 +49,27 @@ def test_hbc_suppcard_effect_and_when_it_is_played():
     CT = made.G[L.G_CARDS]
     assert CT[H.cid(made, "war_cry"), L.CF_WHEN] == L.WHEN_ATTACK
     assert CT[H.cid(made, "pickpocket"), L.CF_WHEN] == L.WHEN_SOLO
-    assert battle.support_window(CT, H.cid(made, "lucky_die")) == L.WIN_1
-    assert battle.support_window(CT, H.cid(made, "trickster")) == L.WIN_2
-    assert battle.support_window(CT, H.cid(made, "last_stand")) == L.WIN_3
+    assert card_table.support_window(CT, H.cid(made, "lucky_die")) == L.WIN_1
+    assert card_table.support_window(CT, H.cid(made, "trickster")) == L.WIN_2
+    assert card_table.support_window(CT, H.cid(made, "last_stand")) == L.WIN_3
 
 
 def test_hbc_attr_seven_attributes_and_the_hidden_cycle():
     assert L.ATTR_NAMES == ("fire", "water", "forest", "bear", "dragon", "sword", "none")
-    beats = {L.ATTR_NAMES[a]: L.ATTR_NAMES[b] for a in range(6) if (b := battle.beats(a)) >= 0}
+    beats = {L.ATTR_NAMES[a]: L.ATTR_NAMES[b] for a in range(6) if (b := numbers.beats(a)) >= 0}
     assert beats == {"fire": "forest", "forest": "water", "water": "fire",
                      "bear": "sword", "sword": "dragon", "dragon": "bear"}  # fmt: skip
-    assert battle.beats(L.NONE_ATTR) == L.NO_ATTR
+    assert numbers.beats(L.NONE_ATTR) == L.NO_ATTR
 
 
 def test_hbc_ability_applies_only_against_its_attribute():
     made = H.make(2)
     G, knuckle = made.G, H.cid(made, "knuckle")
-    assert battle.card_flat(G, knuckle, H.cid(made, "thorn_sprite"), 0) == 3  # forest
-    assert battle.card_flat(G, knuckle, H.cid(made, "river_otter"), 0) == 0  # water
+    assert numbers.card_flat(G, knuckle, H.cid(made, "thorn_sprite"), 0) == 3  # forest
+    assert numbers.card_flat(G, knuckle, H.cid(made, "river_otter"), 0) == 0  # water
     thorn = H.cid(made, "thorn_sprite")  # dice+1 vs water
-    assert battle.card_dice(G, thorn, H.cid(made, "river_otter"), 0) == 3
-    assert battle.card_dice(G, thorn, knuckle, 0) == 2
+    assert numbers.card_dice(G, thorn, H.cid(made, "river_otter"), 0) == 3
+    assert numbers.card_dice(G, thorn, knuckle, 0) == 2
 
 
 def test_hbc_deck_ten_cards_one_star_master():
@@ -85,7 +85,7 @@ def test_hbc_dice_are_six_sided():
     for _ in range(60):
         S[L.B_BASE + L.B_ROLLS] = 0
         H.start_battle(made, S, L.MASTER_SLOT, 1, 0, L.MASTER_SLOT)
-        battle.roll(made.G, S)
+        numbers.roll(made.G, S)
         seen |= {int(S[L.B_BASE + L.B_FACES + j]) for j in range(3)}
         S[L.B_BASE + L.B_CARD] = L.NO_CARD  # the master card stays the master's
     assert seen == {1, 2, 3, 4, 5, 6}
@@ -197,9 +197,10 @@ def test_hbc_mods_dice_and_hit_are_clamped_and_applied_in_battle():
     made = H.make(2)
     G = made.G
     whale, knuckle = H.cid(made, "deep_whale"), H.cid(made, "knuckle")  # whale: hit+1 vs fire
-    assert battle.card_hit(G, whale, knuckle, 0) == 3 and battle.card_hit(G, whale, knuckle, 9) == 6
+    assert numbers.card_hit(G, whale, knuckle, 0) == 3 and numbers.card_hit(G, whale, knuckle, 9) == 6
     assert (
-        battle.card_dice(G, whale, knuckle, -9) == 0 and battle.card_dice(G, whale, knuckle, 20) == L.MAX_DICE
+        numbers.card_dice(G, whale, knuckle, -9) == 0
+        and numbers.card_dice(G, whale, knuckle, 20) == L.MAX_DICE
     )
 
 
@@ -268,7 +269,7 @@ def test_hbc_supp_battle_supports_change_the_battle_and_are_single_use():
     assert S[L.H_PHASE] == L.PH_SUPPORT and S[L.H_MOVER] == 0  # W1: the attacker first
     assert H.legal_actions(made, S) == [L.A_WAIT, L.A_SUPPORT + H.slot_of(made, S, 0, "lucky_die")]
     H.act(made, S, L.A_SUPPORT + H.slot_of(made, S, 0, "lucky_die"))
-    assert battle.side_dice(made.G, S, L.A_SIDE) == 3 and H.discards(made, S, 0) == ["lucky_die"]
+    assert numbers.side_dice(made.G, S, L.A_SIDE) == 3 and H.discards(made, S, 0) == ["lucky_die"]
     # nothing more for W1 on either side: rolled (3 dice), W2 open, the attacker first
     assert S[L.B_BASE + L.B_WINDOW] == L.WIN_2 and S[L.B_BASE + L.B_NFACES] == 3
     assert S[L.H_MOVER] == 0 and L.A_SUPPORT + H.slot_of(made, S, 0, "war_cry") in H.legal_actions(made, S)

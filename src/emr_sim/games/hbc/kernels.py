@@ -2,7 +2,9 @@
 players' evaluation (players/), registered once. docs/hbc.md defines the rule ids."""
 
 from emr_sim import kernel_contract as K
-from emr_sim.games.hbc.players.value import action_value, evaluate, rollout
+from emr_sim.games.hbc.players.action_value import action_value
+from emr_sim.games.hbc.players.evaluate import evaluate
+from emr_sim.games.hbc.players.rollout import rollout
 from emr_sim.games.hbc.rules.end import record, results
 from emr_sim.games.hbc.rules.flow import apply, to_move
 from emr_sim.games.hbc.rules.layout import MAX_LEGAL, STATE_SIZE, WORK_SIZE

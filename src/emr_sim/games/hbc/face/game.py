@@ -129,7 +129,7 @@ def rules_array(rules: dict[str, str]) -> np.ndarray:
 
 def constants(cards, rules: dict[str, str]) -> tuple:
     """G: (tag, CT, P, DK, COUNTS, CUMUL, PAIRS, QUALITY) (layout.G_*)."""
-    from emr_sim.games.hbc.players.value import fill_quality
+    from emr_sim.games.hbc.players.evaluate import fill_quality
     from emr_sim.games.hbc.rules.pairs import fill_pairs
     from emr_sim.kernel_contract import game_tag
 

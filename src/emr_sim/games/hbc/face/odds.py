@@ -47,7 +47,7 @@ def parse_side(made: Made, text: str, foe_text: str) -> Side:
     cards = made.extra
     me = card_index(made, text)
     foe = card_index(made, foe_text) if not SIDE_FORM.fullmatch(foe_text.strip()) else me
-    from emr_sim.games.hbc.rules.battle import card_dice, card_flat, card_hit
+    from emr_sim.games.hbc.rules.numbers import card_dice, card_flat, card_hit
 
     G = made.G
     return Side(

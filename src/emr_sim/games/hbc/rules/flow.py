@@ -5,16 +5,7 @@ game is over. A decision with nothing to choose (no support to play, one kind of
 is taken by the rules and never asked."""
 
 from emr_sim import kernel_contract as K
-from emr_sim.games.hbc.rules.battle import (
-    begin_battle,
-    bf,
-    decline,
-    play_support,
-    reveal,
-    run_battle,
-    settle,
-    swap_dice,
-)
+from emr_sim.games.hbc.rules.battle import begin_battle, decline, reveal, run_battle, settle
 from emr_sim.games.hbc.rules.coins import automatic_coin, give_coin, is_over, paying
 from emr_sim.games.hbc.rules.layout import (
     A_ATTACK,
@@ -60,8 +51,10 @@ from emr_sim.games.hbc.rules.layout import (
     STEP_SETTLE,
 )
 from emr_sim.games.hbc.rules.legal import any_solo_play, first_copy
+from emr_sim.games.hbc.rules.numbers import bf
 from emr_sim.games.hbc.rules.solo import exchange, take_coin
 from emr_sim.games.hbc.rules.state import discard, hand_n, take_from_hand
+from emr_sim.games.hbc.rules.supports import play_support, swap_dice
 from emr_sim.games.hbc.rules.turn import judge, restrict
 from emr_sim.jit import njit
 

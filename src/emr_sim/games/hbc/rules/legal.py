@@ -1,7 +1,6 @@
 """The legal actions of each of HBC's decisions (layout's A_* codes). A hand holding the same
 card twice offers it once (its first slot): the choices are distinct cards."""
 
-from emr_sim.games.hbc.rules.battle import bf, has_face, useful_support
 from emr_sim.games.hbc.rules.card_table import has_effect, is_character
 from emr_sim.games.hbc.rules.coins import payable
 from emr_sim.games.hbc.rules.layout import (
@@ -35,8 +34,10 @@ from emr_sim.games.hbc.rules.layout import (
     PH_SUPPORT,
     PH_SWAP,
 )
+from emr_sim.games.hbc.rules.numbers import bf, has_face
 from emr_sim.games.hbc.rules.solo import is_solo, solo_allowed
 from emr_sim.games.hbc.rules.state import coins, deck_n, hand_card, hand_n, pieces
+from emr_sim.games.hbc.rules.supports import useful_support
 from emr_sim.jit import njit
 
 

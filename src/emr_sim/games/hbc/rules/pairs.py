@@ -3,9 +3,9 @@ rules' own numbers (HBC-MODS: card_dice, card_hit, card_flat, abilities against 
 the attribute cycle) and exact odds (rules/odds.py), computed once per game made. The players
 read a battle's chances here in one look-up."""
 
-from emr_sim.games.hbc.rules.battle import card_dice, card_flat, card_hit
 from emr_sim.games.hbc.rules.card_table import is_character
 from emr_sim.games.hbc.rules.layout import G_CARDS, G_COUNTS, G_CUMUL, G_RULES, P_REROLL_CAP
+from emr_sim.games.hbc.rules.numbers import card_dice, card_flat, card_hit
 from emr_sim.games.hbc.rules.odds import battle_chances
 from emr_sim.jit import njit
 
