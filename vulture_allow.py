@@ -71,4 +71,4 @@ _evaluate  # noqa
 _action_value  # noqa
 _rollout  # noqa
 _record  # noqa
-_own_player  # noqa (kernel_contract: the overload of own_player, reached through numba)
+_own_player  # noqa

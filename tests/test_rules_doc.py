@@ -22,9 +22,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 RULES_DOC = ROOT / "docs" / "rules.md"
 PACKAGE = ROOT / "src" / "emr_sim"
 ID = r"[RDEFH]-[A-Z0-9]+(?:-[A-Z0-9]+)*"
-# 8MR's ids, never the tail of another game's id (docs/hbc.md defines HBC's decisions)
+# an id of 8MR's, not the D- part of another game's (SS-D-RANGE, HBC-D-REROLL)
 RULE_ID = re.compile(rf"(?<![\w-]){ID}\b")
-OTHER_GAMES = ("hbc",)  # prefixes of other games' ids in test names (test_hbc_d_reroll_...)
+GAME_PREFIXES = ("ss", "hbc", "toy")  # the other games' ids in test names: test_ss_d_range_...
 DEFINITION = re.compile(rf"^- \*\*({ID})\*\*")
 CODE_FILE = re.compile(r"`([\w/]+\.(?:py|csv))`(?:\s*\(([^)]*)\))?")
 OPTION_DEFAULT = re.compile(r"`(\w+)=([^`]+)`")
@@ -72,9 +72,8 @@ def ids_in_test_name(name: str, defined: set[str]) -> list[str]:
     parts = name.lower().split("_")[1:]
     found, i = [], 0
     while i < len(parts):
-        if i > 0 and parts[i - 1] in OTHER_GAMES:
-            i += 1
-        elif parts[i] in ("r", "d", "e", "f", "h") and i + 1 < len(parts):
+        other_game = i > 0 and parts[i - 1] in GAME_PREFIXES
+        if parts[i] in ("r", "d", "e", "f", "h") and i + 1 < len(parts) and not other_game:
             form = next((f for f in forms if parts[i : i + len(f)] == f), None)
             found.append("-".join(form or parts[i : i + 2]).upper())
             i += len(form) if form else 1

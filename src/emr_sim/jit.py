@@ -92,24 +92,34 @@ def _game_of(py_file: str) -> str | None:
     return parts[0] if len(parts) > 1 else None
 
 
-_KEYED: dict[str | None, str] = {}
+_KEYED: dict[tuple[pathlib.Path, str | None], str] = {}  # (package, game) -> its directory
+_FILES: dict[tuple[pathlib.Path, str], str | None] = {}  # (package, file) -> its directory
 
 
 def keyed_cache_dir(py_file: str) -> str | None:
     """The cache directory of a function defined in py_file: its game's, the foundation's
-    for emr_sim's other modules, None outside emr_sim (numba's own choice)."""
+    for emr_sim's other modules, None outside emr_sim (numba's own choice). Each file's and
+    each game's answer is worked out once per process."""
+    key = (_PACKAGE, py_file)
+    if key not in _FILES:
+        _FILES[key] = _keyed_dir(py_file)
+    return _FILES[key]
+
+
+def _keyed_dir(py_file: str) -> str | None:
     try:
         pathlib.Path(py_file).resolve().relative_to(_PACKAGE)
     except ValueError:
         return None
     game = _game_of(py_file)
-    if game not in _KEYED:
-        _KEYED[game] = str(foundation_cache_dir() if game is None else cache_dir(game))
-    return _KEYED[game]
+    if (_PACKAGE, game) not in _KEYED:
+        _KEYED[_PACKAGE, game] = str(foundation_cache_dir() if game is None else cache_dir(game))
+    return _KEYED[_PACKAGE, game]
 
 
 def _configure() -> None:
     path = str(cache_dir())
+    _KEYED[_PACKAGE, DEFAULT_GAME] = path
     os.environ["NUMBA_CACHE_DIR"] = path
     import numba.core.config as config
 

@@ -108,6 +108,9 @@ class Game:
     rules_doc: str = ""  # the docs page that defines its rule ids
     work_size: int = 0  # the players' work buffer, in int64 words (at least the state's size)
     own_players: tuple[str, ...] = ()  # its own players (kernel_contract.own_player), by index
+    # its own players that read the whole state by design (reference players, named so): exempt from
+    # the hidden-information swap test
+    sees_all: tuple[str, ...] = ()
 
     def face(self) -> ModuleType:
         return importlib.import_module(self.face_module)
