@@ -40,27 +40,24 @@ Kernel code only: this module imports nothing of the Python side.
 import numpy as np
 
 from emr_sim.jit import njit, overload_by_type
+from emr_sim.table_layout import GR_DECISIONS as GR_DECISIONS
+from emr_sim.table_layout import GR_END as GR_END
+from emr_sim.table_layout import GR_FIRST as GR_FIRST
+from emr_sim.table_layout import GR_SIZE as GR_SIZE
+from emr_sim.table_layout import GR_TURNS as GR_TURNS
+from emr_sim.table_layout import RECORD_NAMES as RECORD_NAMES
+from emr_sim.table_layout import RESULT_NAMES as RESULT_NAMES
+from emr_sim.table_layout import RS_DRAW as RS_DRAW
+from emr_sim.table_layout import RS_PLACE as RS_PLACE
+from emr_sim.table_layout import RS_POINTS as RS_POINTS
+from emr_sim.table_layout import RS_SIZE as RS_SIZE
+from emr_sim.table_layout import RS_TEAM as RS_TEAM
+from emr_sim.table_layout import RS_WIN as RS_WIN
 
 TAG_PREFIX = "game_"
 NOBODY = -1  # to_move of a finished game
 HIDDEN = -2  # a value masked in an observation
 
-# results(G, S, out): one row per seat
-RS_WIN = 0  # 1: this seat won alone (or its team won)
-RS_DRAW = 1  # 1: this seat shares first place with others (a draw for those seats)
-RS_PLACE = 2  # 0 = first; tied seats share a place
-RS_TEAM = 3  # the seat's team (-1: no teams)
-RS_POINTS = 4  # the game's own score of the seat (points, coins, honour ...)
-RS_SIZE = 5
-RESULT_NAMES = ("win", "draw", "place", "team", "points")
-
-# record(G, S, out): figures of the whole game
-GR_TURNS = 0  # the game's length in its own turns
-GR_FIRST = 1  # the seat that moved first
-GR_END = 2  # how the game ended (the game's own code, named by its Python face)
-GR_DECISIONS = 3  # decisions taken (filled by the loop)
-GR_SIZE = 4
-RECORD_NAMES = ("turns", "first", "end", "decisions")
 
 _IMPLS: dict = {}  # game name -> {operation -> jitted function}
 OPERATIONS = (

@@ -40,8 +40,14 @@ COMPARE_RUN = """
 import sys
 from emr_sim.cli import main
 main(["compare", sys.argv[1], sys.argv[1], "--json"], standalone_mode=False)
-kernels = [m for m in sys.modules if m.split(".")[:2] in (["emr_sim", "rules"], ["emr_sim", "players"],
-           ["emr_sim", "loops"]) or m in ("emr_sim.jit", "emr_sim.rng")]
+CODES_ONLY = ("emr_sim.players", "emr_sim.players.kinds")  # the player kinds' codes: plain constants
+KERNEL_ROOMS = ("rules", "players", "loops")
+def is_kernel(m):
+    parts = m.split(".")
+    room = parts[3:4] if parts[1:2] == ["games"] else parts[1:2]
+    in_room = parts[0] == "emr_sim" and room and room[0] in KERNEL_ROOMS and m not in CODES_ONLY
+    return in_room or m in ("emr_sim.jit", "emr_sim.rng", "emr_sim.kernel_contract")
+kernels = [m for m in sys.modules if is_kernel(m)]
 print("numba" in sys.modules, kernels)
 """
 

@@ -82,7 +82,7 @@ def test_run_record_values_appear(report, runs):
         record["deck_sha256"],
         "greedy, greedy",
         ", ".join(HEROES),
-        f"{record['games_per_cell']} per cell",
+        f"{record['games_per_cell']} per matchup",
         f"emr-sim {record['version']}",
     ):
         assert value in report, value
@@ -271,7 +271,7 @@ def test_unfinished_run_without_its_deck_still_reports(tmp_path, runs):
     out = tmp_path / "r.html"
     build_report(partial, out)
     html = out.read_text(encoding="utf-8")
-    assert "This run is unfinished: 2 of 3 cells are done" in html and "crow vs wind" in html
+    assert "This run is unfinished: 2 of 3 matchups are done" in html and "crow vs wind" in html
     assert "the example games cannot be replayed" in html and '<pre class="log">' not in html
     k = len(HEROES)
     assert html.count('class="cell') == k * k  # the unplayed cells are shown empty

@@ -53,8 +53,12 @@ def test_the_example_game_viewer_steps_forward_and_back_in_chromium(full_report)
 
         def at(k: int) -> None:
             f = frames[k]
-            assert step.text_content() == f"step {k} of {last} · turn {f['turn']}"
-            assert viewer.locator(".vaction").text_content() == f"step {k}: {f['action']}"
+            when = f" · move made in turn {f['moved_in']}" if k else " · the deal"
+            assert step.text_content() == f"step {k} of {last}{when}"
+            moved = f" (turn {f['moved_in']})" if k else ""
+            assert viewer.locator(".vaction").text_content() == f"step {k}{moved}: {f['action']}"
+            if k == 0:
+                assert viewer.locator(".vnew").count() == 0  # nothing is outlined at the deal
             assert viewer.locator(".vnext").text_content() == f["next"]
             assert log.text_content() == "\n".join(f["log"])
             shown = board.inner_text()
@@ -69,6 +73,7 @@ def test_the_example_game_viewer_steps_forward_and_back_in_chromium(full_report)
 
         at(0)
         assert frames[0]["action"] == "the deal" and frames[last]["next"].split()[1] in ("wins", "after")
+        assert "Marks on a card" in viewer.locator(".vlegend").text_content()  # the legend of marks
         first_board = board.inner_text()
         for _ in range(3):
             viewer.locator("button[data-go=next]").click()
@@ -93,4 +98,10 @@ def test_the_example_game_viewer_steps_forward_and_back_in_chromium(full_report)
         at(last // 2)
         viewer.locator("button[data-go=next]").click()
         at(last // 2 + 1)
+        moves = [k for k in range(1, last + 1) if frames[k]["action"].split(" ", 1)[1].startswith("plays")]
+        if moves:  # a card played into a zone: the move outlines what it changed
+            viewer.locator(".viewer-range").evaluate(
+                "(r, k) => { r.value = String(k); r.dispatchEvent(new Event('input')); }", moves[0]
+            )
+            assert viewer.locator(".vnew").count() >= 1
     assert watch.ok, watch.problems()

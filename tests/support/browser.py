@@ -172,8 +172,57 @@ class Watch:
         return "\n".join(lines) or "none"
 
 
+# The elements that reach past the right edge of the viewport (a page wider than the window
+# scrolls sideways as a whole): each as "tag#id.class (right edge px)", outermost first; an
+# element inside one already listed is not listed again.
+_WIDE_JS = """
+() => {
+  const limit = document.documentElement.clientWidth + 1;
+  const out = [];
+  const seen = new Set();
+  for (const el of document.body.querySelectorAll("*")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= limit) continue;
+    let up = el.parentElement, inside = false;
+    while (up) { if (seen.has(up)) { inside = true; break; } up = up.parentElement; }
+    seen.add(el);
+    if (inside) continue;
+    const named = typeof el.className === "string" && el.className;
+    const cls = named ? "." + el.className.split(" ").join(".") : "";
+    out.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${cls} (${Math.round(r.right)} px)`);
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, wide: out};
+}
+"""
+
+
+def wide_elements(page) -> list[str]:
+    """The elements of a loaded page wider than its viewport (see _WIDE_JS); the page itself
+    counts when it scrolls sideways."""
+    seen = page.evaluate(_WIDE_JS)
+    width = page.viewport_size["width"]
+    page_wide = [f"the page ({seen['scrollWidth']} px)"] if seen["scrollWidth"] > width else []
+    return page_wide + seen["wide"]
+
+
+# Text of the page without the sections that may name things by the program's names (the
+# glossary and the settings of the run).
+_PROSE_JS = """
+() => {
+  const copy = document.body.cloneNode(true);
+  copy.querySelectorAll("#glossary, #run, script, pre, code").forEach((n) => n.remove());
+  return copy.innerText;
+}
+"""
+
+
+def prose_text(page) -> str:
+    """The page's visible words outside the glossary, the settings, code and logs."""
+    return page.evaluate(_PROSE_JS)
+
+
 @contextlib.contextmanager
-def open_page(html_path: str | os.PathLike) -> Iterator[tuple[object, Watch]]:
+def open_page(html_path: str | os.PathLike, viewport: dict | None = None) -> Iterator[tuple[object, Watch]]:
     """``html_path`` loaded in headless Chromium: yields (the Playwright page, its Watch), for a
     test to click and read; requests to anything but ``file:``/``data:`` URLs are blocked and
     recorded, as are console errors and uncaught exceptions."""
@@ -210,7 +259,7 @@ def open_page(html_path: str | os.PathLike) -> Iterator[tuple[object, Watch]]:
             executable_path=chromium_path(),
             headless=True,
             args=CHROMIUM_ARGS,
-            viewport=VIEWPORT,
+            viewport=viewport or VIEWPORT,
             timeout=TIMEOUT_MS,
             service_workers="block",
         )

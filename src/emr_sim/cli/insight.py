@@ -56,9 +56,11 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
     Example: emr-sim card-stats runs/cards --master crow --card red-3-4
     """
     from emr_sim.analysis.cardstats import select_card_stats
+    from emr_sim.cli.tables import table_card_stats
     from emr_sim.report.cards import card_stats_json, format_card_stats
     from emr_sim.simulate.cardsource import card_games
 
+    table_card_stats(run)  # a table run: says why there is nothing per card
     if csv_path:
         check_output(csv_path, "the table")
     chosen = select_card_stats(card_games(run, deck_path), masters, cards, sort)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -77,6 +78,13 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
         bans=bans,
         first_turn=first_turn,
     )
+    from emr_sim.simulate.tables.rundir import is_table_run
+
+    tables = [r for r in runs if is_table_run(r)]
+    if tables:
+        from emr_sim.cli.tables import table_meta
+
+        return table_meta(tables, len(tables) == len(runs))
     if output:
         check_output(output, "the metagame page")
     loaded = [M.check_run(load_run(run_dir)) for run_dir in runs]  # every run checked before the work
@@ -84,7 +92,9 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
     if output:
         from emr_sim.files.write import write_text
 
-        write_text(output, render_page([M.Rung(r.info["label"], r) for r in results], __version__))
+        write_text(
+            output, render_page([M.Rung(r.info["label"], r) for r in results], __version__, Path(output).stem)
+        )
     if as_json:
         click.echo(json.dumps(meta_json(results), indent=1))
     else:

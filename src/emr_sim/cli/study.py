@@ -24,7 +24,12 @@ def compare(run_a, run_b, as_json, method):
     from emr_sim.analysis.whatif import compare_runs
     from emr_sim.report.tables import compare_json, format_compare
     from emr_sim.simulate.rundir import load_run
+    from emr_sim.simulate.tables.rundir import is_table_run
 
+    if is_table_run(run_a) or is_table_run(run_b):
+        from emr_sim.cli.tables import table_compare
+
+        return table_compare(run_a, run_b, as_json)
     result = compare_runs(load_run(run_a), load_run(run_b), method)
     if as_json:
         click.echo(json.dumps(compare_json(result), indent=1))

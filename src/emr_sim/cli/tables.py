@@ -12,6 +12,7 @@ import click
 from emr_sim.cli.app import BadInputExit, main, note
 from emr_sim.cli.options import json_option, resumable
 from emr_sim.errors import quoted
+from emr_sim.report.formatting import signed
 
 SHOWN_OPTIONS = 6  # rules options listed per game by `emr-sim games`
 
@@ -191,3 +192,85 @@ def table_report(run_dir: str, output: str, extras: bool) -> None:
     seats = long_frame(frame, record["seats"], record["players"], entities)
     path = write_table_report(table_summary(game, record["seats"], seats), record, run_dir, output)
     click.echo(f"wrote {path}")
+
+
+def table_seats(run_dir: str):
+    """(record, game, long frame) of a table run."""
+    from emr_sim.analysis.tables import with_order
+    from emr_sim.games.registry import get
+    from emr_sim.simulate.tables.frames import long_frame
+    from emr_sim.simulate.tables.rundir import load_table_games
+
+    record, frame = load_table_games(run_dir)
+    game = get(record["game"])
+    return record, game, with_order(long_frame(frame, record["seats"], record["players"], game.entities))
+
+
+COMPARED = ("member", "entity", "order")  # what compare reports of two table runs
+SAME_DEALS = ("game", "seats", "seed", "cells")  # keys two table runs must share to be paired
+
+
+def table_compare(run_a: str, run_b: str, as_json: bool) -> None:
+    """compare for table runs: each member's, entity's and order of play's paired change of
+    its share of the wins (the deal as the unit, Holm-corrected)."""
+    from emr_sim.analysis.tables import compare_tables
+    from emr_sim.simulate.tables.rundir import is_table_run
+
+    for path in (run_a, run_b):
+        if not is_table_run(path):
+            raise BadInputExit(f"{path}: not a table run; compare pairs two table runs or two 8MR runs")
+    (rec_a, game, before), (rec_b, _g, after) = table_seats(run_a), table_seats(run_b)
+    differ = [k for k in SAME_DEALS if rec_a.get(k) != rec_b.get(k)]
+    if differ:
+        raise BadInputExit(
+            f"{run_a} and {run_b} play other deals ({', '.join(differ)} differ): compare pairs runs on the "
+            "same seed, game, table and cells"
+        )
+    rules_a, rules_b = rec_a["rules"], rec_b["rules"]
+    changed = [f"{k} {rules_a.get(k)} → {v}" for k, v in rules_b.items() if rules_a.get(k) != v]
+    if rec_a["players"] != rec_b["players"]:
+        changed.append(f"players {rec_a['players']} → {rec_b['players']}")
+    groups: dict[str, list[dict]] = {}
+    for by in COMPARED:
+        if by == "entity" and not (before["entity"] != "").any():
+            continue
+        groups[by] = compare_tables(before, after, by).to_dict("records")
+    if as_json:
+        click.echo(json.dumps({"differ": changed, "groups": groups}, indent=1, default=str))
+        return
+    click.echo(
+        f"{game.title} at {rec_a['seats']} players; the runs differ in: {'; '.join(changed) or 'nothing'}"
+    )
+    click.echo("share of the wins, before → after, paired change in points (95 %, Holm-corrected):")
+    for by, rows in groups.items():
+        click.echo(f"by {by}:")
+        for r in rows:
+            mark = " *" if r["significant"] else ""
+            change = f"{signed(100 * r['delta'])} [{signed(100 * r['low'])}, {signed(100 * r['high'])}]"
+            click.echo(f"  {r[by]}: {100 * r['before']:.1f} % → {100 * r['after']:.1f} %  {change}{mark}")
+
+
+def table_meta(tables: list[str], only_tables: bool) -> None:
+    """meta for table runs: what the metagame of picks means at that table, in a sentence."""
+    from emr_sim.report.table_text import meta_note
+
+    if not only_tables:
+        raise BadInputExit(f"{', '.join(tables)}: table runs; give 8MR matrix runs or table runs, not both")
+    for path in tables:
+        record, game, _seats = table_seats(path)
+        click.echo(f"{path}: {meta_note(game, record['seats'])}")
+
+
+def table_card_stats(run: str) -> None:
+    """card-stats of a table run: the contract records no card events, so say so (exit 2)."""
+    from pathlib import Path
+
+    from emr_sim.simulate.tables.rundir import is_table_run
+
+    if Path(run).is_dir() and is_table_run(run):
+        record = json.loads((Path(run) / "run.json").read_text(encoding="utf-8"))
+        raise BadInputExit(
+            f"{run}: a table run of {record.get('game')} at {record.get('seats')} seats; table runs "
+            "record each seat's results, not the cards it held, so there are no per-card statistics to "
+            "compute (they need an 8MR run made with `emr-sim matrix --cards`)"
+        )

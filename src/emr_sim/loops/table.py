@@ -19,24 +19,20 @@ from emr_sim import kernel_contract as K
 from emr_sim.jit import njit_inline
 from emr_sim.players.decide import decide
 from emr_sim.rng import seed_rng
+from emr_sim.table_layout import TR_DEAL as TR_DEAL
+from emr_sim.table_layout import TR_HEAD as TR_HEAD
+from emr_sim.table_layout import TR_RECORD as TR_RECORD
+from emr_sim.table_layout import TR_ROTATION as TR_ROTATION
+from emr_sim.table_layout import TS_ENTITY as TS_ENTITY
+from emr_sim.table_layout import TS_MEMBER as TS_MEMBER
+from emr_sim.table_layout import TS_RESULT as TS_RESULT
+from emr_sim.table_layout import TS_SIZE as TS_SIZE
+from emr_sim.table_layout import row_width as row_width
 
 PLAYER_STREAM = 1  # the player of seat s draws from stream PLAYER_STREAM + s
 
-# a game's row: the head ...
-TR_DEAL = 0  # the deal's index j
-TR_ROTATION = 1  # the rotation r of the seating
-TR_RECORD = 2  # ... then the game's record (contract GR_*: turns, first seat, end, decisions)
-TR_HEAD = TR_RECORD + K.GR_SIZE
-# ... then per seat s, at TR_HEAD + s * TS_SIZE:
-TS_MEMBER = 0  # the lineup member sitting in seat s
-TS_ENTITY = 1  # its entity (-1: none)
-TS_RESULT = 2  # its results (contract RS_*)
-TS_SIZE = TS_RESULT + K.RS_SIZE
+
 MAX_SEATS = 8
-
-
-def row_width(n_seats: int) -> int:
-    return TR_HEAD + n_seats * TS_SIZE
 
 
 def table_buffers(state_size: int, max_legal: int, n_seats: int, work_size: int) -> tuple:

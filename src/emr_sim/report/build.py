@@ -21,7 +21,9 @@ from emr_sim.files.outdir import check_output_file
 from emr_sim.files.write import write_text
 from emr_sim.report import sections as R
 from emr_sim.report.cards import card_section
+from emr_sim.report.glossary import glossary
 from emr_sim.report.templating import environment
+from emr_sim.report.verdict import verdict
 from emr_sim.report.view import RunData, run_view
 from emr_sim.studies.report_data import ALPHA, ReportData
 from emr_sim.version import __version__
@@ -31,8 +33,9 @@ __all__ = ["check_output", "render", "report_context", "write_report"]
 TEMPLATE = "report.html.j2"
 
 
-def report_context(data: ReportData) -> dict:
-    """Everything the template shows, as plain strings, numbers, lists and data URIs."""
+def report_context(data: ReportData, name: str | None = None) -> dict:
+    """Everything the template shows, as plain strings, numbers, lists and data URIs; NAME is
+    the report file's name without its suffix (the title starts with it), else the run's."""
     run = run_view(data.run)
     other = run_view(data.other) if data.other is not None else None
     record, rules = R.record_rows(run)
@@ -46,8 +49,14 @@ def report_context(data: ReportData) -> dict:
         from emr_sim.report.meta import meta_section
 
         meta = meta_section(data.meta)
+    compare = R.comparison_section(run, other) if other is not None else None
+    cards = card_section(data.cards, data.cards_note, run.record["heroes"])  # None without --cards
+    insight = insight_sections(data)
+    sections = section_list(compare, skill, cards, meta, insight)
+    players = " vs ".join(str(p) for p in run.record.get("players", []))
     return {
-        "title": f"Hero matrix report: {R.run_label(run)}",
+        "title": f"{name or R.run_label(run)}: 8 Masters' Revenge, {players}",
+        "subtitle": f"{len(run.heroes)} masters · {len(run.games):,} games · run {R.run_label(run)}",
         "generated": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "version": __version__,
         "record": record,
@@ -57,18 +66,51 @@ def report_context(data: ReportData) -> dict:
         "n_expected": len(run.expected_cells),
         "missing": missing_cells(run),
         "alpha": ALPHA,
+        "verdict": verdict(run, skill, compare, cards),
+        "sections": sections,
+        "num": {s["id"]: s["number"] for s in sections} | {"insight": insight_start(sections)},
+        "glossary": glossary(),
         "matrix": R.matrix_section(run),
         "ranking": R.ranking_section(run),
         "first": R.first_player_section(run),
         "length": R.length_section(run),
         "usage": R.usage_section(run),
         "lopsided": R.lopsided_section(run, data),
-        "compare": R.comparison_section(run, other) if other is not None else None,
+        "compare": compare,
         "skill": skill,
-        "cards": card_section(data.cards, data.cards_note, run.record["heroes"]),  # None without --cards
+        "cards": cards,
         "meta": meta,
-        **insight_sections(data),
+        **insight,
     }
+
+
+def section_list(compare, skill, cards, meta, insight: dict) -> list[dict]:
+    """The numbered sections in page order (the verdict comes first, unnumbered; the settings
+    of the run last), each {id, title, number}."""
+    parts = [
+        ("matrix", "Matrix of masters"),
+        ("ranking", "Ranking"),
+        ("first-player", "First-player advantage"),
+        ("length", "Game length"),
+        ("usage", "Techniques and effects"),
+        ("lopsided", "Lopsided matchups"),
+        *([("comparison", "Comparison of two runs")] if compare else []),
+        *([("skill", "Balance and skill")] if skill else []),
+        *([("cards", "Per-card statistics")] if cards else []),
+        *([("meta", "Metagame")] if meta else []),
+        *((f"sensitivity-{s['index']}", f"Sensitivity: {s['scan_name']}") for s in insight["sensitivity"]),
+        *([("claims", "Claims put to the test")] if insight["claims"] else []),
+        ("methods", "How to read the numbers"),
+        ("glossary", "Glossary"),
+        ("run", "Settings of the run"),
+    ]
+    return [{"id": i, "title": t, "number": k} for k, (i, t) in enumerate(parts, start=1)]
+
+
+def insight_start(sections: list[dict]) -> int:
+    """The number of the first sensitivity section (the templates count on from it)."""
+    numbers = [s["number"] for s in sections if s["id"].startswith("sensitivity-") or s["id"] == "claims"]
+    return numbers[0] if numbers else 0
 
 
 def insight_sections(data: ReportData) -> dict:
@@ -113,7 +155,7 @@ def write_report(
     """Render the report of DATA (emr_sim.studies.report_data.gather) and write it to OUTPUT,
     whole or not at all (WriteError). on_note(text) hears of each run that is unfinished;
     on_summary(line) the balance-and-skill section's summary lines."""
-    context = report_context(data)
+    context = report_context(data, Path(output).stem)
     path = write_text(Path(output), render(context))
     if context["skill"] and on_summary is not None:
         for line in context["skill"]["summary"]:

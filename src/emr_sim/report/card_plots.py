@@ -17,30 +17,68 @@ MIN_SPAN = 0.02  # the colours saturate at the 95th percentile of |improvement|,
 PANEL_COLUMNS = 2
 
 
+PART_CARDS = 34  # cards per heat-map figure: each label stays readable (>= 9 px) at full width
+HEATMAP_WIDTH = 10.1  # inches at the report's 110 dpi: about 1,110 px, the page's width at 1400 px
+LABEL_POINTS = 8  # tick labels: 8 pt = about 12 px at 110 dpi
+
+
+def colour_span(stats: pd.DataFrame) -> float:
+    """Half the colour scale: the largest |improvement| of any row (at least MIN_SPAN), so the
+    scale covers every value shown."""
+    values = np.abs(stats["improvement"].to_numpy(dtype=float))
+    values = values[np.isfinite(values)]
+    return max(MIN_SPAN, float(values.max())) if values.size else MIN_SPAN
+
+
+def marked_rows(stats: pd.DataFrame) -> tuple[pd.Series, str]:
+    """Which rows to mark and what a mark says: the significant rows when they are fewer than
+    half, else the rows that are not (a mark on most cells separates nothing)."""
+    sig = stats["significant"].astype(bool)
+    if sig.sum() * 2 <= len(sig):
+        return sig, "significant"
+    return ~sig, "not significant"
+
+
 @styled
-def improvement_heatmap(stats: pd.DataFrame, masters: list[str]) -> Figure:
-    """Masters (rows) x cards (columns, deck order): the improvement when drawn, blue when the
-    master wins more with the card in hand; a dot marks a significant row (Benjamini-Hochberg)."""
-    wide = stats.pivot(index="hero", columns="card_id", values="improvement").reindex(masters)
-    sig = stats.pivot(index="hero", columns="card_id", values="significant").reindex(masters)
-    labels = stats.drop_duplicates("card_id").set_index("card_id")["card"].reindex(wide.columns)
-    n_cards = wide.shape[1]
-    fig, ax = new_figure(max(8.0, 0.11 * n_cards + 1.5), 0.34 * len(masters) + 1.6)
-    values = np.abs(wide.to_numpy(dtype=float))
-    span = max(MIN_SPAN, float(np.nanpercentile(values, 95))) if np.isfinite(values).any() else MIN_SPAN
+def improvement_heatmap(stats: pd.DataFrame, masters: list[str], cards: list[int], span: float) -> Figure:
+    """Masters (rows) x the given cards (columns, deck order): the improvement when drawn, blue
+    when the master wins more with the card in hand, on a colour scale of ±span; a dot marks
+    the rows of marked_rows (the minority: significant or not)."""
+    part = stats[stats["card_id"].isin(cards)]
+    wide = part.pivot(index="hero", columns="card_id", values="improvement").reindex(
+        index=masters, columns=cards
+    )
+    mark, _what = marked_rows(stats)
+    marks = part.assign(mark=mark[part.index]).pivot(index="hero", columns="card_id", values="mark")
+    marks = marks.reindex(index=masters, columns=cards)
+    labels = stats.drop_duplicates("card_id").set_index("card_id")["card"].reindex(cards)
+    fig, ax = new_figure(HEATMAP_WIDTH, 0.3 * len(masters) + 1.5)
     norm = TwoSlopeNorm(vcenter=0.0, vmin=-span, vmax=span)
     image = ax.imshow(
         wide.to_numpy(dtype=float), cmap=CMAP, norm=norm, aspect="auto", interpolation="nearest"
     )
-    rows, cols = np.nonzero(sig.fillna(False).to_numpy(dtype=bool))
-    ax.scatter(cols, rows, s=6, c="black", marker="o", linewidths=0)
-    ax.set_yticks(range(len(masters)), masters)
-    ax.set_xticks(range(n_cards), list(labels), rotation=90, fontsize=5.5)
-    ax.set_title("Improvement when drawn, every card for every master")
+    rows, cols = np.nonzero(marks.fillna(False).to_numpy(dtype=bool))
+    ax.scatter(cols, rows, s=9, c="black", marker="o", linewidths=0)
+    ax.set_yticks(range(len(masters)), masters, fontsize=LABEL_POINTS + 1)
+    ax.set_xticks(range(len(cards)), list(labels), rotation=90, fontsize=LABEL_POINTS)
+    ax.set_title(f"Improvement when drawn: cards {labels.iloc[0]} to {labels.iloc[-1]}", fontsize=10)
     bar = fig.colorbar(image, ax=ax, shrink=0.9, pad=0.01)
-    bar.ax.yaxis.set_major_formatter(lambda v, _pos: f"{POINTS * v:+.0f}")
-    bar.set_label("points (GIH − GNS win rate)")
+    bar.ax.yaxis.set_major_formatter(lambda v, _pos: f"{POINTS * v:+.0f}" if round(POINTS * v) else "0")
+    bar.ax.tick_params(labelsize=LABEL_POINTS)
+    bar.set_label("points", fontsize=LABEL_POINTS)
     return fig
+
+
+def heatmap_parts(stats: pd.DataFrame, masters: list[str]) -> list[Figure]:
+    """The heat map of every card, split into figures of at most PART_CARDS cards (deck order),
+    all on one colour scale that covers every value."""
+    cards = sorted(int(c) for c in stats["card_id"].unique())
+    n_parts = -(-len(cards) // PART_CARDS)
+    size = -(-len(cards) // n_parts)
+    span = colour_span(stats)
+    return [
+        improvement_heatmap(stats, masters, cards[k : k + size], span) for k in range(0, len(cards), size)
+    ]
 
 
 @styled

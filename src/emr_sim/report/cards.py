@@ -13,7 +13,7 @@ import json
 import pandas as pd
 
 from emr_sim.analysis.cardstats import notable, sort_stats
-from emr_sim.report.formatting import pct, points, pvalue
+from emr_sim.report.formatting import as_int, pct, points, pvalue
 
 ALPHA = 0.05
 TOP = 5  # rows shown per master by default: the TOP highest and TOP lowest
@@ -135,12 +135,93 @@ def html_row(r) -> dict:
     }
 
 
+EFFECT_WORDS = {
+    "trap-zone": "zone-trap",
+    "trap-card": "card-trap",
+    "copy": "copy",
+    "draw": "draw",
+    "power": "power",
+    "remove": "remove",
+    "slide": "slide",
+    "swap": "swap",
+}
+MIN_CLASS = 4  # cards a class needs to be named in a finding
+
+
+def card_classes(stats: pd.DataFrame) -> pd.Series:
+    """Each row's classes as a list of names in words: its effect, dragon, its damage."""
+    out = []
+    for r in stats.itertuples():
+        names = [f"{EFFECT_WORDS.get(str(r.effect), str(r.effect))} cards"] if r.effect != "none" else []
+        names += ["dragon cards"] if r.dragon else []
+        names += [f"{as_int(r.damage)}-damage cards"]
+        out.append(names)
+    return pd.Series(out, index=stats.index)
+
+
+def class_means(mine: pd.DataFrame) -> pd.DataFrame:
+    """A master's mean improvement when drawn per card class (classes of MIN_CLASS cards or more)."""
+    long = mine.assign(cls=card_classes(mine)).explode("cls")
+    means = long.groupby("cls")["improvement"].agg(["mean", "size"])
+    return means[means["size"] >= MIN_CLASS].sort_values("mean", ascending=False)
+
+
+def master_finding(mine: pd.DataFrame, hero: str) -> str:
+    """A sentence: the card class that goes with winning most and least for the master, with its
+    best and worst card."""
+    means = class_means(mine)
+    ranked = sort_stats(mine, "improvement")
+    best, worst = ranked.iloc[0], ranked.iloc[-1]
+
+    def card(r) -> str:
+        return (
+            f"{r['card']} {points(r['improvement'], sign=True)} "
+            f"[{points(r['improvement_low'], sign=True)}, {points(r['improvement_high'], sign=True)}]"
+        )
+
+    top, low = means.index[0], means.index[-1]
+    return (
+        f"{hero} wins most with {top} in hand ({points(means.loc[top, 'mean'], sign=True)} points on average "
+        f"over {int(means.loc[top, 'size'])} cards; best card {card(best)}) and least with {low} "
+        f"({points(means.loc[low, 'mean'], sign=True)} over {int(means.loc[low, 'size'])}; worst card "
+        f"{card(worst)})."
+    )
+
+
+def overall_finding(stats: pd.DataFrame, masters: list[str]) -> str:
+    """One sentence for every master: the classes that top and end each master's list, with the
+    range of their means."""
+    tops: dict[str, list[float]] = {}
+    lows: dict[str, list[float]] = {}
+    for hero in masters:
+        means = class_means(stats[stats["hero"] == hero])
+        tops.setdefault(means.index[0], []).append(float(means["mean"].iloc[0]))
+        lows.setdefault(means.index[-1], []).append(float(means["mean"].iloc[-1]))
+
+    def told(found: dict) -> str:
+        parts = []
+        for cls, values in sorted(found.items(), key=lambda kv: -len(kv[1])):
+            span = f"{points(min(values), sign=True)} to {points(max(values), sign=True)}"
+            who = (
+                "every master" if len(values) == len(masters) else f"{len(values)} of {len(masters)} masters"
+            )
+            parts.append(f"{cls} for {who} ({span} points)")
+        return "; ".join(parts)
+
+    return (
+        f"Cards: the class that goes with winning most is {told(tops)}; "
+        f"the class that goes with winning least is {told(lows)} "
+        "(improvement when drawn: win rate with the card in hand minus without)."
+    )
+
+
 def card_section(stats: pd.DataFrame | None, note: str | None, heroes: list[str]) -> dict | None:
-    """The report's per-card section (None for a run made without --cards): the heat map of
-    every card x master, each master's notable cards (table and panel), the full table; or,
-    when the statistics could not be made (the run's deck unreadable), why not."""
+    """The report's per-card section (None for a run made without --cards): a finding per
+    master, the heat map of every card x master (split so its labels stay readable), each
+    master's notable cards (table and panel), the full table; or, when the statistics could
+    not be made (the run's deck unreadable), why not."""
     from emr_sim.report import plots as P
-    from emr_sim.report.card_plots import improvement_heatmap, notable_forest
+    from emr_sim.report.card_plots import colour_span, heatmap_parts, marked_rows, notable_forest
 
     if stats is None:
         return None if note is None else {"problem": note}
@@ -155,9 +236,12 @@ def card_section(stats: pd.DataFrame | None, note: str | None, heroes: list[str]
                 "games": f"{int(mine['games'].iloc[0]):,}",
                 "win_rate": pct(float(mine["win_rate"].iloc[0])),
                 "n_significant": int(mine["significant"].sum()),
+                "finding": master_finding(mine, hero),
                 "rows": [html_row(r) for r in rows.itertuples()],
             }
         )
+    _mark, marked = marked_rows(stats)
+    span = colour_span(stats)
     return {
         "problem": None,
         "n_rows": len(stats),
@@ -166,7 +250,10 @@ def card_section(stats: pd.DataFrame | None, note: str | None, heroes: list[str]
         "alpha": ALPHA,
         "top": SECTION_TOP,
         "masters": blocks,
-        "heatmap": P.data_uri(improvement_heatmap(stats, masters)),
+        "overall": overall_finding(stats, masters),
+        "marked": marked,
+        "span": points(span, digits=1),
+        "heatmaps": [P.data_uri(f) for f in heatmap_parts(stats, masters)],
         "forest": P.data_uri(notable_forest(stats, masters, SECTION_TOP)),
         "all_rows": [html_row(r) for r in sort_stats(stats, "card").itertuples()],
     }

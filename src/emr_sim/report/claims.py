@@ -3,11 +3,14 @@ claims record (emr_sim.studies.claims.ClaimsResult.record, OUT/claims.json)."""
 
 from __future__ import annotations
 
+from emr_sim.report.formatting import points
+
 CLASS = {"holds": "ok", "contradicted": "bad", "not resolved": "muted"}
 
 
 def points_range(entry: dict, key: str = "move", low: str = "low", high: str = "high") -> str:
-    return f"{100 * entry[key]:+.1f} [{100 * entry[low]:+.1f}, {100 * entry[high]:+.1f}]"
+    value, lo, hi = (points(entry[k], sign=True) for k in (key, low, high))
+    return f"{value} [{lo}, {hi}]"
 
 
 def played(verified: dict) -> str:

@@ -7,6 +7,7 @@ so a rate reads the same everywhere. A missing value (None or NaN) is written as
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 # A number as it comes out of a data frame row (numpy or Python scalar, NaN or None when
@@ -26,10 +27,14 @@ def pct(x: Number, digits: int = 1, missing: str = MISSING) -> str:
 
 
 def points(x: Number, digits: int = 1, sign: bool = False, missing: str = MISSING) -> str:
-    """A rate or a difference of rates in percentage points, without the % sign."""
+    """A rate or a difference of rates in percentage points, without the % sign; a value that
+    rounds to zero is written without a sign ("0.0", never "-0.0")."""
     if is_missing(x):
         return missing
-    return f"{100 * float(x):+.{digits}f}" if sign else f"{100 * float(x):.{digits}f}"
+    value = 100 * float(x)
+    if round(value, digits) == 0:
+        return f"{0.0:.{digits}f}"
+    return f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
 
 
 def interval(low: Number, high: Number, as_pct: bool = True, sep: str = " – ") -> str:
@@ -52,7 +57,34 @@ def as_int(x: Number) -> int:
 
 
 def pvalue(p: Number) -> str:
+    """A p-value for a table column: '0.012', '< 0.0001'."""
     if is_missing(p):
         return MISSING
     p = float(p)
     return "< 0.0001" if p < 1e-4 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}"
+
+
+def p_text(p: Number, name: str = "p") -> str:
+    """A p-value in a sentence: 'p = 0.012', 'p < 0.0001' (never 'p = < 0.0001')."""
+    shown = pvalue(p)
+    return f"{name} {shown}" if shown.startswith("<") else f"{name} = {shown}"
+
+
+def signed(x: Number, digits: int = 1) -> str:
+    """A signed plain number ('+2.3', '0.0', '-1.5'): no minus sign on a value that rounds to 0."""
+    if is_missing(x):
+        return MISSING
+    value = float(x)
+    if round(value, digits) == 0:
+        return f"{0.0:.{digits}f}"
+    return f"{value:+.{digits}f}"
+
+
+# a rule id in brackets at the end of a phrase: " (R-TURN)", " (D-BOW, R-DEFEND)"
+RULE_IDS = re.compile(r"\s*\((?:[A-Z]+(?:-[A-Z0-9]+)+)(?:,\s*[A-Z]+(?:-[A-Z0-9]+)+)*\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """Text for people: the bracketed rule ids the program's messages carry taken out (the
+    report's glossary says where they are)."""
+    return RULE_IDS.sub("", text)

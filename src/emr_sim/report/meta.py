@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from emr_sim.analysis.meta import MetaResult, Rung
-from emr_sim.report.formatting import MISSING, is_missing, pct, points
+from emr_sim.report.formatting import MISSING, as_number, is_missing, pct, points
 
 __all__ = ["Rung", "format_meta", "meta_json", "meta_page", "meta_section"]
 
@@ -25,18 +25,35 @@ BAN_SHOWN = 0.005  # ban probabilities below this are not listed
 # ---------------------------------------------------------------- words
 
 
+DAGGER = " †"  # an interval that does not contain its estimate (a biased bootstrap statistic)
+
+
+def outside(x, low, high, digits: int = 1) -> bool:
+    """Whether the estimate lies outside its interval as shown (rounded as printed)."""
+    if is_missing(x) or is_missing(low) or is_missing(high):
+        return False
+    shown = [round(100 * float(v), digits) for v in (x, low, high)]
+    return not shown[1] <= shown[0] <= shown[2]
+
+
 def pct_ci(x, low, high, digits: int = 1) -> str:
-    """'54.9% [54.4, 55.5]' (the interval in points; no interval without resamples)."""
+    """'54.9% [54.4, 55.5]' (the interval in points; no interval without resamples); ' †' after
+    an interval that does not contain its estimate (the page says why)."""
     if is_missing(low) or is_missing(high):
         return pct(x, digits)
-    return f"{pct(x, digits)} [{points(low, digits)}, {points(high, digits)}]"
+    mark = DAGGER if outside(x, low, high, digits) else ""
+    return f"{pct(x, digits)} [{points(low, digits)}, {points(high, digits)}]{mark}"
 
 
 def pts_ci(x, low, high) -> str:
     """A signed difference in points with its interval: '+2.6 [+2.3, +2.8]'."""
     if is_missing(low) or is_missing(high):
         return points(x, sign=True)
-    return f"{points(x, sign=True)} [{points(low, sign=True)}, {points(high, sign=True)}]"
+    mark = DAGGER if outside(x, low, high) else ""
+    return f"{points(x, sign=True)} [{points(low, sign=True)}, {points(high, sign=True)}]{mark}"
+
+
+SURE = 0.95  # a master is shown in bold only when in the Nash support this often
 
 
 def share(x) -> str:
@@ -61,9 +78,9 @@ def rules_text(result: MetaResult) -> str:
     if s.bans == "opponent":
         ban = "a ban removes the master for the opponent only"
     turn = (
-        "the first picker takes the first turn (R-OPT-HERO)"
+        "the first picker takes the first turn, as the first player picks first under the rules"
         if s.first_turn == "picker"
-        else "the first turn is drawn per game (D-FIRST)"
+        else "the first turn is drawn per game, as in the matrix"
     )
     return f"{ban}; {turn}"
 
@@ -250,7 +267,7 @@ def _nash_cell(result: MetaResult, hero: str) -> str:
     if hero not in result.masters.index:
         return MISSING
     row = result.masters.loc[hero]
-    return f"{pct(row['nash'], 0)} ({share(row['support_prob'])})"
+    return f"in {share(row['support_prob'])} of resamples (point estimate {pct(row['nash'], 0)})"
 
 
 def _draft_value(result: MetaResult) -> str:
@@ -303,11 +320,12 @@ def meta_section(rungs: list[Rung]) -> dict:
     """The template's context of the metagame section: one block per rung, and the runs side by
     side when there are two or more with results."""
     done = [r.result for r in rungs if r.result is not None]
-    return {
+    context = {
         "rungs": [_rung_context(r) for r in rungs],
         "across": _across_context(done) if len(done) > 1 else None,
         "settings": _settings_context(done[0]) if done else None,
     }
+    return context | {"dagger": DAGGER.strip() in repr(context)}
 
 
 def _settings_context(result: MetaResult) -> dict:
@@ -323,9 +341,9 @@ def _rung_context(rung: Rung) -> dict:
     masters = [
         {
             "hero": str(h),
-            "nash": pct_ci(x["nash"], x["nash_low"], x["nash_high"]),
+            "nash": pct_ci(x["nash"], x["nash_low"], x["nash_high"], 0),
             "support": share(x["support_prob"]),
-            "in_support": bool(x["support"]),
+            "in_support": bool(x["support"]) and float(x["support_prob"]) >= SURE,
             "value": pct_ci(x["value"], x["value_low"], x["value_high"]),
             "rating": pts_ci(x["rating"], x["rating_low"], x["rating_high"]),
             "alpharank": pct_ci(x["alpharank"], x["alpharank_low"], x["alpharank_high"]),
@@ -388,19 +406,71 @@ def _across_context(results: list[MetaResult]) -> dict:
     return {"labels": labels, "rows": [{"what": what, "values": values} for what, values in rows]}
 
 
-def meta_page(rungs: list[Rung], version: str) -> dict:
-    """The context of the standalone page (templates/meta.html.j2)."""
-    labels = ", ".join(r.label for r in rungs)
+def meta_verdict(rungs: list[Rung]) -> dict:
+    """The standalone page's first screen: per run, a sentence on the picks, the most lopsided
+    matchup and the draft; and the masters ranked by their rating (the transitive part) at
+    every run, with intervals."""
+    done = [r for r in rungs if r.result is not None]
+    lines = []
+    for rung in done:
+        r = rung.result
+        assert r is not None
+        m, cells = r.summary, r.cells
+        support = ordered(r.masters)
+        support = support[support["support_prob"] > BAN_SHOWN].sort_values("support_prob", ascending=False)
+        picks = ", ".join(f"{h} ({share(x['support_prob'])})" for h, x in support.head(3).iterrows())
+        far = cells.iloc[int(np.argmax((cells["score"] - 0.5).abs().to_numpy()))]
+        winner, loser = (
+            (far["hero_a"], far["hero_b"]) if far["score"] >= 0.5 else (far["hero_b"], far["hero_a"])
+        )
+        score = far["score"] if far["score"] >= 0.5 else 1 - far["score"]
+        low, high = (far["low"], far["high"]) if far["score"] >= 0.5 else (1 - far["high"], 1 - far["low"])
+        draft = "" if m["draft"] is None else f"; the first picker of a draft scores {_draft_value(r)}"
+        lines.append(
+            f"{rung.label}: the masters most often in the equilibrium of blind picks are {picks} "
+            "of resamples; "
+            f"the most lopsided matchup is {winner} over {loser}, {pct_ci(score, low, high)}; "
+            f"cyclic share {cyclic_text(r)} (noise alone about {pct(m['noise_share'])}){draft}."
+        )
+    heroes = list(dict.fromkeys(h for rung in done for h in rung.result.heroes))  # type: ignore[union-attr]
+    first = done[0].result.masters if done else None  # type: ignore[union-attr]
+    if first is not None:
+        ratings = {str(h): as_number(v) for h, v in first["rating"].items()}
+        heroes.sort(key=lambda h: -ratings.get(h, 0.0))
+    rows = [
+        {
+            "master": h,
+            "values": [
+                pts_ci(x.loc[h, "rating"], x.loc[h, "rating_low"], x.loc[h, "rating_high"])
+                if h in x.index
+                else MISSING
+                for x in (rung.result.masters for rung in done)  # type: ignore[union-attr]
+            ],
+        }
+        for h in heroes
+    ]
     return {
-        "title": f"Metagame: {labels}",
-        "generated": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "version": version,
-        "meta": meta_section(rungs),
+        "lines": [{"text": t, "top": k == 0} for k, t in enumerate(lines)],
+        "labels": [r.label for r in done],
+        "rows": rows,
     }
 
 
-def render_page(rungs: list[Rung], version: str) -> str:
+def meta_page(rungs: list[Rung], version: str, name: str | None = None) -> dict:
+    """The context of the standalone page (templates/meta.html.j2); NAME, the page's file name
+    without its suffix, starts the title."""
+    labels = ", ".join(r.label for r in rungs)
+    return {
+        "title": f"{name}: metagame of {labels}" if name else f"Metagame: {labels}",
+        "generated": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "version": version,
+        "meta": meta_section(rungs),
+        "verdict": meta_verdict(rungs),
+    }
+
+
+def render_page(rungs: list[Rung], version: str, name: str | None = None) -> str:
     """The standalone metagame page (self-contained HTML)."""
     from emr_sim.report.templating import environment
 
-    return environment().get_template("meta.html.j2").render(**meta_page(rungs, version))
+    return environment().get_template("meta.html.j2").render(**meta_page(rungs, version, name))

@@ -221,7 +221,7 @@ def ranking_forest(bt: pd.DataFrame | None, field: pd.DataFrame) -> Figure:
         lo, hi = bt["rating_low"].to_numpy(float), bt["rating_high"].to_numpy(float)
         rating = bt["rating"].to_numpy(float)
         _forest(left, heroes, rating, lo, hi, 0.0, _side_colour(rating, 0.0, lo, hi))
-        left.set_xlabel("rating (Elo points; 0 = the average hero)")
+        left.set_xlabel("rating (Elo points; 0 = the average master)")
         left.set_title("Bradley–Terry rating", loc="left")
     f = field.reindex(heroes)
     flo, fhi = f["ci_low"].to_numpy(float), f["ci_high"].to_numpy(float)
@@ -303,7 +303,7 @@ def length_plot(stats: dict[str, dict], all_turns: np.ndarray) -> Figure:
     left.grid(axis="x", color=GRID, lw=0.6)
     left.tick_params(axis="y", length=0)
     left.spines["left"].set_visible(False)
-    left.set_title("By hero (games the hero played)", loc="left")
+    left.set_title("By master (games the master played)", loc="left")
     turns = np.asarray(all_turns, dtype=np.int64)
     if turns.size:
         low, high = int(turns.min()), int(turns.max())

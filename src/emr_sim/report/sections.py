@@ -13,7 +13,17 @@ from emr_sim import analysis as A
 from emr_sim.errors import BadInput
 from emr_sim.games.emr import codes as C
 from emr_sim.report import plots as P
-from emr_sim.report.formatting import as_int, as_number, interval, pct, points, pvalue
+from emr_sim.report.formatting import (
+    as_int,
+    as_number,
+    interval,
+    p_text,
+    pct,
+    points,
+    pvalue,
+    signed,
+    without_rule_ids,
+)
 from emr_sim.report.view import RunData, loaded
 from emr_sim.simulate import differences
 from emr_sim.simulate.differences import in_words
@@ -51,11 +61,12 @@ def run_label(run: RunData) -> str:
 
 
 def record_rows(run: RunData) -> tuple[list[dict], list[dict]]:
-    """The run record as (label, value) rows for the record table."""
-    from emr_sim.games.emr.options import default_options, describe_options
+    """The run record as (label, value) rows for the settings table, and every rules option
+    with its value, what it does and its rule id (changed ones marked)."""
+    from emr_sim.games.emr.options import BY_NAME, default_options, describe_options
 
     rec = run.record
-    games_rule = f"{rec.get('games_per_cell')} per cell"
+    games_rule = f"{rec.get('games_per_cell')} per matchup"
     if rec.get("until_ci"):
         games_rule += (
             f", then more until the 95 % interval is within ±{100 * float(rec['until_ci']):g} points"
@@ -67,24 +78,34 @@ def record_rows(run: RunData) -> tuple[list[dict], list[dict]]:
         ("record format / made by", f"{rec.get('format')} / emr-sim {rec.get('version')}"),
         ("seed", str(rec.get("seed"))),
         ("players (side A, side B)", ", ".join(str(p) for p in rec.get("players", []))),
-        ("hero mode (fury)", "on" if rec.get("fury") else "off"),
+        ("hero mode: fury and techniques", "on" if rec.get("fury") else "off"),
         ("deck", "default (shipped with emr-sim)" if rec.get("deck") == "default" else str(rec.get("deck"))),
         ("deck sha256", str(rec.get("deck_sha256"))),
         *([("deck changes", " ".join(map(str, rec["deck_changes"])))] if rec.get("deck_changes") else []),
-        ("heroes", ", ".join(str(h) for h in rec.get("heroes", []))),
+        ("masters", ", ".join(str(h) for h in rec.get("heroes", []))),
         ("games", games_rule),
         (
-            "finished cells",
+            "finished matchups",
             f"{len(run.cells)} of {len(run.expected_cells)}" + ("" if run.complete else " (run unfinished)"),
         ),
         ("games played", f"{n_games:,} ({int(run.cells['draws'].sum()):,} drawn)"),
     ]
     defaults = describe_options(default_options())
-    rules = [
-        {"name": k, "value": str(v), "changed": str(defaults.get(k)) != str(v), "default": defaults.get(k)}
-        for k, v in (rec.get("rules") or {}).items()
-        if k != "fury"  # the hero mode, a row of its own
-    ]
+    rules = []
+    for k, v in (rec.get("rules") or {}).items():
+        if k == "fury":  # the hero mode, a row of its own
+            continue
+        option = BY_NAME.get(k)
+        rules.append(
+            {
+                "name": k,
+                "value": str(v),
+                "changed": str(defaults.get(k)) != str(v),
+                "default": defaults.get(k),
+                "help": option.help if option is not None else "",
+                "rule": option.rule if option is not None else "",
+            }
+        )
     return [{"label": k, "value": v} for k, v in rows], rules
 
 
@@ -92,7 +113,6 @@ def matrix_section(run: RunData) -> dict:
     cells = run.cells
     heroes = run.heroes
     win = A.matrix(cells, "win_rate")
-    half = A.matrix(cells, "half_width")
     sides = A.oriented(cells).assign(
         hero=lambda d: d["hero"].astype(str), opponent=lambda d: d["opponent"].astype(str)
     )
@@ -109,8 +129,8 @@ def matrix_section(run: RunData) -> dict:
             bg, ink = P.matrix_colour(as_number(r.win_rate), span)
             title = (
                 f"{h} vs {o}: {r.wins} wins, {r.losses} losses, {r.draws} draws in {r.games} games; "
-                f"95 % interval {interval(r.ci_low, r.ci_high)}; p = {pvalue(r.p_value)}, "
-                f"Holm-adjusted p = {pvalue(r.p_adjusted)}"
+                f"95 % interval {interval(r.ci_low, r.ci_high)}; {p_text(r.p_value)}, "
+                f"{p_text(r.p_adjusted, 'corrected p')}"
             )
             tds.append(
                 {
@@ -124,13 +144,10 @@ def matrix_section(run: RunData) -> dict:
                 }
             )
         rows.append({"hero": h, "cells": tds})
-    significant = A.matrix(cells.assign(significant=cells["significant"].astype(float)), "significant") > 0
-    fig = P.matrix_heatmap(win, half, significant)
     n_sig = int(cells["significant"].sum())
     return {
         "heroes": heroes,
         "rows": rows,
-        "image": P.data_uri(fig),
         "n_cells": len(cells),
         "n_significant": n_sig,
         "games_range": (
@@ -165,8 +182,8 @@ def ranking_section(run: RunData) -> dict:
             b = bt.loc[h]
             row |= {
                 "rank": int(b["rank"]),
-                "rating": f"{b['rating']:+.0f}",
-                "rating_ci": f"{b['rating_low']:+.0f} – {b['rating_high']:+.0f}",
+                "rating": signed(b["rating"], 0),
+                "rating_ci": f"{signed(b['rating_low'], 0)} – {signed(b['rating_high'], 0)}",
                 "expected": pct(b["expected"]),
                 "expected_field": pct(b["expected_field"]),
             }
@@ -251,35 +268,35 @@ def usage_section(run: RunData) -> dict:
         cols = [c for c in usage.columns if c.startswith(prefix)]
         return usage[cols].rename(columns=lambda c: c[len(prefix) :])
 
-    tech = part("tech_")
+    tech = part("tech_").rename(columns={"fury-choose": "fury choice"})
     effects = part("effect_")
     damage = part("damage_")
     basic = usage[[c for c in ("hits", "blocks", "counters", "extras") if c in usage.columns]]
     images = [
         {
             "title": "Technique uses per game",
-            "image": P.data_uri(P.usage_heatmap(tech, "Technique uses per game, by hero", "uses per game")),
-            "caption": "Each hero can only use its own technique, so the table is mostly a diagonal; "
-            "“fury-choose” counts the fury choices.",
+            "image": P.data_uri(P.usage_heatmap(tech, "Technique uses per game, by master", "uses per game")),
+            "caption": "Each master can only use its own technique, so the table is mostly a diagonal; "
+            "the column of fury choices counts how often a master chose its fury.",
         },
         {
             "title": "Effects applied per game",
             "image": P.data_uri(
-                P.usage_heatmap(effects, "Effects applied per game, by hero", "effects per game")
+                P.usage_heatmap(effects, "Effects applied per game, by master", "effects per game")
             ),
-            "caption": "Card effects the hero applied, mean per game.",
+            "caption": "Card effects the master applied, mean per game.",
         },
         {
             "title": "Damage taken per game, by source",
             "image": P.data_uri(
                 P.usage_heatmap(damage, "Damage taken per game, by source", "damage per game", fmt="{:.2f}")
             ),
-            "caption": "Damage the hero TOOK per game, by where it came from (hit, penalty, trap tokens, "
+            "caption": "Damage the master TOOK per game, by where it came from (hit, penalty, trap tokens, "
             "poison, wind, other).",
         },
         {
             "title": "Combat per game",
-            "image": P.data_uri(P.usage_heatmap(basic, "Combat per game, by hero", "per game")),
+            "image": P.data_uri(P.usage_heatmap(basic, "Combat per game, by master", "per game")),
             "caption": "Hits scored, blocks, counters and extra actions, mean per game.",
         },
     ]
@@ -300,8 +317,8 @@ def lopsided_section(run: RunData, data: ReportData, k: int = LOPSIDED) -> dict:
                 "label": stat_label(str(stat)),
                 "favoured": f"{row[hero]:.2f}",
                 "underdog": f"{row[opp]:.2f}",
-                "difference": f"{row['difference']:+.2f}",
-                "std": f"{row['std_difference']:+.2f}",
+                "difference": signed(row["difference"], 2),
+                "std": signed(row["std_difference"], 2),
             }
             for stat, row in shown.iterrows()
         ]
@@ -316,7 +333,7 @@ def lopsided_section(run: RunData, data: ReportData, k: int = LOPSIDED) -> dict:
             "record": f"{as_int(r.wins)}–{as_int(r.losses)}"
             + (f"–{as_int(r.draws)}" if as_int(r.draws) else ""),
             "record_label": "won–lost–drawn" if as_int(r.draws) else "won–lost",
-            "p_adjusted": pvalue(getattr(r, "p_adjusted", float("nan"))),
+            "p_adjusted": p_text(getattr(r, "p_adjusted", float("nan")), "corrected p"),
             "significant": bool(getattr(r, "significant", False)),
             "drivers": drivers,
             "image": image,
@@ -346,8 +363,13 @@ def _example(ex: ExampleGame) -> dict:
 
 
 def viewer_json(data: dict) -> str:
-    """The game viewer's frames as JSON that is safe inside a <script> element (no "<")."""
-    return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+    """The game viewer's frames as JSON that is safe inside a <script> element (no "<"), their
+    words without rule ids."""
+    frames = [
+        f | {"next": without_rule_ids(f["next"]), "log": [without_rule_ids(x) for x in f["log"]]}
+        for f in data["frames"]
+    ]
+    return json.dumps(data | {"frames": frames}, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def difference_rows(a: dict, b: dict) -> list[dict]:

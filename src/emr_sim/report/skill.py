@@ -10,14 +10,14 @@ come with their warnings, shown at the top of the section.
 from __future__ import annotations
 
 from emr_sim.analysis import skill as S
-from emr_sim.report.formatting import as_int, interval, pct, points
+from emr_sim.report.formatting import as_int, interval, pct, points, signed
 from emr_sim.simulate.rundir import LoadedRun
 
 __all__ = ["skill_section", "summary_lines"]
 
 
 def _tau_text(t: S.RankCorrelation) -> str:
-    return f"{t.tau:+.2f} [{t.ci_low:+.2f}, {t.ci_high:+.2f}]"
+    return f"{signed(t.tau, 2)} [{signed(t.ci_low, 2)}, {signed(t.ci_high, 2)}]"
 
 
 def skill_section(
@@ -43,8 +43,9 @@ def skill_section(
         {
             "x": labels[t.x],
             "y": labels[t.y],
-            "tau": f"{t.tau:+.2f}",
-            "ci": f"{t.ci_low:+.2f} – {t.ci_high:+.2f}",
+            "tau": signed(t.tau, 2),
+            "ci": f"{signed(t.ci_low, 2)} – {signed(t.ci_high, 2)}"
+            + (" †" if not round(t.ci_low, 2) <= round(t.tau, 2) <= round(t.ci_high, 2) else ""),
         }
         for t in result.taus
     ]
@@ -52,6 +53,7 @@ def skill_section(
         "rungs": [{"label": lab, "players": p} for lab, p in zip(labels, players, strict=True)],
         "ranking": ranking,
         "taus": taus,
+        "tau_dagger": any("†" in t["ci"] for t in taus),
         "resamples": S.RESAMPLES,
         "stable_points": f"{S.STABLE_POINTS:g}",
         "changes": [_changes(result, labels, pair) for pair in result.changes],
@@ -60,6 +62,10 @@ def skill_section(
         "technique_pairs": technique_pairs,
         "warnings": [w.removeprefix("warning: ") for w in warnings],
         "summary": summary_lines(result),
+        "tops": [
+            {"label": lab, "top": str(f["win_rate"].idxmax())}
+            for lab, f in zip(labels, result.fields, strict=True)
+        ],
     }
 
 

@@ -27,15 +27,17 @@
     return box;
   }
 
-  function zone(data, z, index) {
-    /* z = [card, blocked, damage tokens, +1 tokens, -1 tokens, zone damage tokens, crow] */
+  function zone(data, z, index, was) {
+    /* z = [card, blocked, damage tokens, +1 tokens, -1 tokens, zone damage tokens, crow];
+       was: the same zone one step before (null at the deal): a zone the last move changed is outlined */
     var cell = el("div", "vzone");
+    if (was && JSON.stringify(was) !== JSON.stringify(z)) cell.classList.add("vnew");
     cell.appendChild(el("div", "vzone-n", "zone " + index));
     if (z[0] >= 0) {
       var box = card(data, z[0]);
       var marks = [];
       if (z[1]) marks.push("BLOCKED");
-      if (z[2]) marks.push("x" + z[2]);
+      if (z[2]) marks.push("\u00d7" + z[2]);
       if (z[3]) marks.push("+" + z[3]);
       if (z[4]) marks.push("-" + z[4]);
       if (marks.length) box.appendChild(el("span", "vmarks", marks.join(" ")));
@@ -50,8 +52,9 @@
     return cell;
   }
 
-  function side(data, f, p) {
+  function side(data, f, p, before) {
     var pl = f.players[p];
+    var old = before ? before.players[p] : null;
     var box = el("div", "vside");
     var head = [data.names[p], "health " + pl.health];
     if (pl.fury) head.push("FURIOUS");
@@ -59,13 +62,17 @@
     box.appendChild(el("div", "vhead", head.join("  \u00b7  ")));
     var hand = el("div", "vhand");
     hand.appendChild(el("span", "vlabel", "hand (" + pl.hand.length + "):"));
-    pl.hand.forEach(function (id) { hand.appendChild(card(data, id)); });
+    pl.hand.forEach(function (id) {
+      var box = card(data, id);
+      if (old && old.hand.indexOf(id) < 0) box.classList.add("vnew");  /* drawn by the last move */
+      hand.appendChild(box);
+    });
     if (pl.aside.length) {
       hand.appendChild(el("span", "vlabel", "set aside:"));
       pl.aside.forEach(function (id) { hand.appendChild(card(data, id)); });
     }
     var row = el("div", "vrow");
-    pl.zones.forEach(function (z, i) { row.appendChild(zone(data, z, i)); });
+    pl.zones.forEach(function (z, i) { row.appendChild(zone(data, z, i, old ? old.zones[i] : null)); });
     if (p === 1) { box.appendChild(hand); box.appendChild(row); } else { box.appendChild(row); box.appendChild(hand); }
     return box;
   }
@@ -80,19 +87,22 @@
     k = Math.max(0, Math.min(n, k));
     viewer.dataset.step = String(k);
     var f = data.frames[k];
+    var before = k > 0 ? data.frames[k - 1] : null;
     var board = viewer.querySelector(".viewer-board");
     board.textContent = "";
-    board.appendChild(side(data, f, 1));
+    board.appendChild(side(data, f, 1, before));
     var middle = el("div", "vmiddle");
-    middle.appendChild(el("div", "vaction", "step " + k + ": " + f.action));
+    var when = k > 0 ? " (turn " + f.moved_in + ")" : "";
+    middle.appendChild(el("div", "vaction", "step " + k + when + ": " + f.action));
     middle.appendChild(el("div", "vnext", f.next));
     var piles = "draw pile " + f.draw + "  \u00b7  discard pile " + f.discard;
     if (f.top >= 0) piles += ", top " + label(data, f.top);
     middle.appendChild(el("div", "vpiles", piles));
     board.appendChild(middle);
-    board.appendChild(side(data, f, 0));
+    board.appendChild(side(data, f, 0, before));
     viewer.querySelector(".viewer-log").textContent = f.log.join("\n");
-    viewer.querySelector(".viewer-step").textContent = "step " + k + " of " + n + " \u00b7 turn " + f.turn;
+    viewer.querySelector(".viewer-step").textContent =
+      "step " + k + " of " + n + (k > 0 ? " \u00b7 move made in turn " + f.moved_in : " \u00b7 the deal");
     viewer.querySelector(".viewer-range").value = String(k);
   }
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from emr_sim.kernel_contract import RECORD_NAMES, RESULT_NAMES
-from emr_sim.loops.table import TR_HEAD, TS_SIZE
+from emr_sim.table_layout import RECORD_NAMES, RESULT_NAMES, TR_HEAD, TS_SIZE
 
 HEAD = ("deal", "rotation", *RECORD_NAMES)
 SEAT_FIELDS = ("member", "entity", *RESULT_NAMES)

@@ -15,8 +15,8 @@ import numpy as np
 
 from emr_sim.console.compiling import compiling
 from emr_sim.games import registry
-from emr_sim.loops.table import row_width, table_buffers
 from emr_sim.simulate.tables.settings import TableSettings
+from emr_sim.table_layout import row_width
 
 PART_DEALS = 2000  # deals per part (per task, per file of a run directory)
 AHEAD = 4  # parts in flight per thread
@@ -31,6 +31,8 @@ def play_part(made, lineup, seed: int, entities: np.ndarray, first: int, count: 
     """The rows of deals first .. first + count - 1, every rotation, in this thread."""
     game = made.game
     n = made.n_seats
+    from emr_sim.loops.table import table_buffers  # numba: only when a game is played
+
     bufs = table_buffers(game.state_size, game.max_legal, n, game.work_size)
     out = np.zeros((count * n, row_width(n)), dtype=np.int64)
     game.face().entry()(

@@ -33,8 +33,11 @@ def test_every_position_of_a_game_is_a_frame():
             assert player["health"] == int(s[b + C.P_HEALTH])
             assert player["hand"] == [int(c) for c in s[b + C.P_HAND : b + C.P_HAND + int(s[b + C.P_HAND_N])]]
             assert [z[0] for z in player["zones"]] == [int(c) for c in s[b + C.P_ZCARD : b + C.P_ZCARD + 6]]
-    for k in range(1, 6):
+    verbs = ("draws", "plays", "counters", "blocks", "discards", "passes", "says yes", "chooses:")
+    for k in range(1, len(frames)):
         seat = done.deciders[k - 1]
-        assert frames[k]["action"].startswith(f"P{seat}: ")
+        assert frames[k]["action"].startswith(f"P{seat} "), frames[k]["action"]  # in words
+        assert frames[k]["action"].split(" ", 1)[1].startswith(verbs), frames[k]["action"]
+        assert frames[k]["moved_in"] == frames[k - 1]["turn"]  # the turn the move was made in
     card = data["cards"][int(done.states[0][C.player_base(0) + C.P_ZCARD + 2])]
     assert data["colours"][card[0]] == "bow" and card[1:3] == [3, 3]

@@ -19,6 +19,7 @@ from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.face.explain import decision_line
 from emr_sim.games.emr.face.log import format_events, summary_line
 from emr_sim.games.emr.face.notation import format_action
+from emr_sim.games.emr.face.position import card_ref
 from emr_sim.games.emr.face.saved import Replay
 
 ZONE_FIELDS = (C.P_ZBLOCK, C.P_CDMG, C.P_CPP, C.P_CPM, C.P_ZDMG, C.P_ZCROW)
@@ -61,6 +62,28 @@ def frame(s: np.ndarray, table: np.ndarray) -> dict:
     }
 
 
+def action_words(player: int, state: np.ndarray, table: np.ndarray, code: int) -> str:
+    """An action in words, for people: 'P1 plays blue 2-5 on the left' (the notation's
+    'P1: play blue 2-5 left' is what `emr-sim play --moves` reads)."""
+    from emr_sim.games.emr.face.actions import action_parts
+    from emr_sim.games.emr.face.notation import SIDES
+
+    family, *args = action_parts(code)
+    who = f"P{player}"
+    if family == "play":
+        return f"{who} plays {card_ref(table, args[0])} on the {SIDES[args[1]]}"
+    if family == "counter":
+        return f"{who} counters with the dragon {card_ref(table, args[0])}, on the {SIDES[args[1]]}"
+    if family == "block":
+        return f"{who} blocks zone {args[0]}"
+    if family == "discard":
+        return f"{who} discards {card_ref(table, args[0])}"
+    words = {"pass": "passes", "draw": "draws", "yes": "says yes"}
+    if family in words:
+        return f"{who} {words[family]}"
+    return f"{who} chooses: {format_action(state, table, code).replace('p0', 'P0').replace('p1', 'P1')}"
+
+
 def viewer_data(done: Replay, names: tuple[str, str]) -> dict:
     """Every position of a replayed game, with the action and log lines that led to each."""
     table = done.game.table
@@ -71,9 +94,8 @@ def viewer_data(done: Replay, names: tuple[str, str]) -> dict:
             f["action"] = "the deal"
         else:
             before = done.states[k - 1]
-            f["action"] = (
-                f"P{done.deciders[k - 1]}: {format_action(before, table, done.record.actions[k - 1])}"
-            )
+            f["action"] = action_words(done.deciders[k - 1], before, table, done.record.actions[k - 1])
+            f["moved_in"] = int(before[C.H_TURN])  # the turn the move was made in
         f["log"] = format_events(done.steps[k], table)
         frames.append(f)
     heroes = [int(done.states[0][C.player_base(p) + C.P_HERO]) for p in (0, 1)]
