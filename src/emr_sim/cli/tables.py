@@ -186,10 +186,7 @@ def table_report(run_dir: str, output: str, extras: bool) -> None:
         )
     record, frame = load_table_games(run_dir)
     game = get(record["game"])
-    entities = game.entities
-    if record.get("data") not in (None, "default") and hasattr(game.face(), "entity_names"):
-        entities = game.face().entity_names(record["data"])  # a run of other card data than the default
-    seats = long_frame(frame, record["seats"], record["players"], entities)
+    seats = long_frame(frame, record["seats"], record["players"], run_entities(game, record))
     path = write_table_report(table_summary(game, record["seats"], seats), record, run_dir, output)
     click.echo(f"wrote {path}")
 
@@ -203,7 +200,15 @@ def table_seats(run_dir: str):
 
     record, frame = load_table_games(run_dir)
     game = get(record["game"])
-    return record, game, with_order(long_frame(frame, record["seats"], record["players"], game.entities))
+    entities = run_entities(game, record)
+    return record, game, with_order(long_frame(frame, record["seats"], record["players"], entities))
+
+
+def run_entities(game, record: dict) -> tuple[str, ...]:
+    """The entities' names of a table run: the game's, or those of the card data it was run with."""
+    if record.get("data") not in (None, "default") and hasattr(game.face(), "entity_names"):
+        return tuple(game.face().entity_names(record["data"]))
+    return tuple(game.entities)
 
 
 COMPARED = ("member", "entity", "order")  # what compare reports of two table runs
@@ -250,15 +255,24 @@ def table_compare(run_a: str, run_b: str, as_json: bool) -> None:
             click.echo(f"  {r[by]}: {100 * r['before']:.1f} % → {100 * r['after']:.1f} %  {change}{mark}")
 
 
-def table_meta(tables: list[str], only_tables: bool) -> None:
-    """meta for table runs: what the metagame of picks means at that table, in a sentence."""
+def table_meta(tables: list[str], only_tables: bool, settings, as_json: bool) -> list:
+    """meta for table runs: the metagame of picks of each two-seat run whose players pick an
+    entity (analysis/table_meta.py), returned to be printed as 8MR's are; for any other table,
+    what the metagame of picks means there, in a sentence."""
+    from emr_sim.analysis.table_meta import analyse_table_run, table_meta_problem
     from emr_sim.report.table_text import meta_note
 
     if not only_tables:
         raise BadInputExit(f"{', '.join(tables)}: table runs; give 8MR matrix runs or table runs, not both")
-    for path in tables:
-        record, game, _seats = table_seats(path)
-        click.echo(f"{path}: {meta_note(game, record['seats'])}")
+    read = [(path, *table_seats(path)) for path in tables]  # every run read before the work
+    results = []
+    for path, record, game, seats in read:
+        if table_meta_problem(record, game) is None:
+            entities = run_entities(game, record)
+            results.append(analyse_table_run(path, record, game, seats, entities, settings))
+        elif not as_json:
+            click.echo(f"{path}: {meta_note(game, record['seats'])}")
+    return results
 
 
 def table_card_stats(run: str) -> None:

@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 from statsmodels.stats.multitest import multipletests
 
+from emr_sim.analysis.tables import first_player as first_player_share
 from emr_sim.games import registry
 from emr_sim.games.contract import Made
 from emr_sim.simulate.tables.lineup import Lineup, parse_lineup
@@ -104,13 +105,14 @@ def every_seating(study: Study, made: Made) -> pd.DataFrame:
 
 def first_player(study: Study, seat_counts=(2, 3, 4, 5)) -> pd.DataFrame:
     """The first player's share of the wins by player count (fair: 1/N), the example decks
-    seated every way."""
+    seated every way: analysis/tables.first_player, the statistic of any game's table runs
+    (the deal as the unit; its p-value against 1/N is one row's, so Holm leaves it as it is)."""
     rows: list[dict] = []
     for n in seat_counts:
         made = study.made(n)
-        games = every_seating(study, made)
-        firsts = games[games["first"]]
-        rows.append(row({"seats": n, "fair": 1 / n}, firsts["share"], firsts["deal"], 1 / n))
+        first = first_player_share(every_seating(study, made), n).iloc[0]  # the tables' statistic
+        rows.append({"seats": n, "fair": 1 / n, "mean": first["share"], "low": first["low"],
+                     "high": first["high"], "deals": int(first["deals"]), "p": first["p_value"]})  # fmt: skip
     return pd.DataFrame(rows)
 
 

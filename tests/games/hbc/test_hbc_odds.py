@@ -6,8 +6,6 @@ every run), and against hand counts."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from itertools import product
 
@@ -15,6 +13,7 @@ import numpy as np
 import pytest
 from scipy.stats import binomtest
 from statsmodels.stats.multitest import multipletests
+from support.cli import fails, run
 
 from emr_sim.games import registry
 from emr_sim.games.hbc.face.odds import Side, battle, values, worth_table
@@ -123,14 +122,15 @@ def test_one_more_die_is_worth_more_attack_value_the_higher_the_hit():
 
 
 def test_the_odds_command_prints_exact_counts_and_refuses_bad_sides(tmp_path):
-    cmd = [sys.executable, "-m", "emr_sim.cli", "odds", "--game", "hbc", "knuckle", "moss_guard", "--json"]
-    report = json.loads(subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True).stdout)
+    odds = ("odds", "--game", "hbc")
+    result = run(*odds, "knuckle", "moss_guard", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
     made = registry.get("hbc").make(2, {})
     assert report["attacker"] == "knuckle" and report["one_roll"]["of"] == 6**6
     # knuckle: 3 dice, hit 5, +3 against forest; moss guard (forest): 3/4, foe_attack-2
     assert report["won"] == pytest.approx(exact((3, 5, 1), (3, 4, 0), 100)[0]) and made.n_seats == 2
-    bad = subprocess.run(cmd[:6] + ["3/7", "2/2"], capture_output=True, text=True, timeout=300)
-    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    fails(*odds, "3/7", "2/2", needles=("3/7",))
     out = tmp_path / "odds"
-    done = subprocess.run(cmd[:6] + ["--table", "-o", str(out)], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0 and (out / "die-worth.csv").is_file() and (out / "die-worth.png").is_file()
+    done = run(*odds, "--table", "-o", out)
+    assert done.exit_code == 0 and (out / "die-worth.csv").is_file() and (out / "die-worth.png").is_file()
