@@ -51,17 +51,19 @@ def test_a_deal_played_in_both_seat_orders_is_one_pair_with_its_sides_named_by_d
 
 
 @pytest.mark.timeout(600)
-def test_meta_reads_a_two_player_hbc_deck_matrix(hbc_runs):
+def test_meta_reads_a_two_player_hbc_deck_matrix(hbc_runs, tmp_path):
     result = run("meta", hbc_runs["two"], *BOOT, "--json")
     assert result.exit_code == 0, result.output
     (meta,) = json.loads(result.stdout)["runs"]
     assert meta["games"] == 3 * 40 and meta["players"] == "random"
-    table = run("meta", hbc_runs["two"], *BOOT)
+    table = run("meta", hbc_runs["two"], *BOOT, "-o", tmp_path / "meta.html")
     assert table.exit_code == 0 and "Blind pick" in table.stdout and "3 cells" in table.stdout
+    assert "the first turn is drawn per game" in table.stdout  # not R-OPT-HERO, 8MR's rule
     masters = {row["hero"]: row for row in meta["masters"]}
     assert sorted(masters) == sorted(DECKS.split(","))
     assert np.isclose(sum(row["nash"] for row in masters.values()), 1.0)
     assert len(meta["cells"]) == 3
+    assert "edge" in (tmp_path / "meta.html").read_text()
 
 
 def test_meta_needs_one_player_on_both_sides_and_explains_other_table_sizes(hbc_runs):
