@@ -56,7 +56,7 @@ def test_meta_reads_a_two_player_hbc_deck_matrix(hbc_runs, tmp_path):
     assert result.exit_code == 0, result.output
     (meta,) = json.loads(result.stdout)["runs"]
     assert meta["games"] == 3 * 40 and meta["players"] == "random"
-    table = run("meta", hbc_runs["two"], *BOOT, "-o", tmp_path / "meta.html")
+    table = run("meta", hbc_runs["two"], *BOOT, "--bans", "opponent", "-o", tmp_path / "meta.html")
     assert table.exit_code == 0 and "Blind pick" in table.stdout and "3 cells" in table.stdout
     assert "the first turn is drawn per game" in table.stdout  # not R-OPT-HERO, 8MR's rule
     masters = {row["hero"]: row for row in meta["masters"]}
