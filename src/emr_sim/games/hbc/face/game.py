@@ -15,6 +15,7 @@ from emr_sim.games.hbc.face import words
 from emr_sim.games.hbc.face.pool import load_set
 from emr_sim.games.hbc.face.tables import value_tables
 from emr_sim.games.hbc.rules import layout as L
+from emr_sim.players.kinds import GENERIC_KINDS
 
 EXAMPLE_DECKS = ("blaze", "den", "edge", "grove", "lair", "tide")  # the example set's decks, by name
 
@@ -78,7 +79,7 @@ GAME = Game(
     dealt=False,
     teams=False,
     options=OPTIONS,
-    players=("random",),
+    players=GENERIC_KINDS,  # every generic player (players/): HBC has evaluate, action_value, rollout
     end_names=L.END_NAMES,
     state_size=L.STATE_SIZE,
     max_legal=L.MAX_LEGAL,
