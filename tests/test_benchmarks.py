@@ -40,6 +40,8 @@ ROOT = str(BENCH.parent)
         ),
         ("bench_tui.py", ["keys", "--decisions", "1"], "searched in the worker thread"),
         ("bench_tui.py", ["startup", "--runs", "1"], "to its first screen"),
+        ("generic_players.py", ["--games", "8", "--seats", "2,4"], "| 4 | `ismcts(n=1600)` |"),
+        ("generic_vs_specialised.py", ["--deals", "2"], "iterations per second as a share"),
     ],
 )
 def test_benchmark_script_runs(script, args, expect):

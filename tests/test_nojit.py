@@ -58,8 +58,10 @@ def test_the_line_mode_with_a_hint_is_identical_with_and_without_jit():
 
 
 def test_a_table_run_of_another_game_is_identical_with_and_without_jit():
-    """The generic table loop and the contract's stubs run as plain Python too (the toy game)."""
-    args = ["matchup", "--game", "toy", "--seats", "3", "-n", "300", "--json"]
+    """The generic table loop, the contract's stubs and the generic players (greedy, a small
+    search) run as plain Python too (the toy game)."""
+    players = "greedy,ismcts(n=6,depth=2),random"
+    args = ["matchup", "--game", "toy", "--seats", "3", "-n", "300", "--json", "--players", players]
     cmd = [sys.executable, "-m", "emr_sim.cli", *args]
     jit = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=True)
     plain = subprocess.run(cmd, env=NOJIT, capture_output=True, text=True, timeout=600, check=True)

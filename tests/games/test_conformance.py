@@ -41,7 +41,7 @@ def check_game(made, deal: int) -> int:
     game, k = made.game, made.game.face().kernels()
     n = made.n_seats
     bufs = table_buffers(game.state_size, game.max_legal, n, game.work_size)
-    S, obs, legal, prng, res, rec, seating, work = bufs
+    S, obs, legal, prng, res, rec, seating, work, _search = bufs
     R = np.zeros_like(S)
     obs2 = np.zeros_like(S)
     G = made.loop_constants()

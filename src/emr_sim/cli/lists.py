@@ -50,9 +50,19 @@ def players(as_json: bool, game: str | None, seats: int | None) -> None:
     """List the player kinds and the greedy's parameters (--players SPEC,SPEC; docs/players.md)."""
     if other_game(game, seats):
         from emr_sim.games.registry import get
+        from emr_sim.simulate.tables.specs import kind_params
 
-        kinds = list(get(game).players)
-        click.echo(json.dumps({"kinds": kinds}, indent=1) if as_json else "\n".join(kinds))
+        chosen = get(game)
+        kinds = list(chosen.players)
+        params = {k: kind_params(k) for k in kinds if kind_params(k)}
+        if as_json:
+            click.echo(json.dumps({"kinds": kinds, "params": params}, indent=1))
+            return
+        for k in kinds:
+            shown = ", ".join(
+                f"{p['name']}={p['default']:g} ({p['low']:g}..{p['high']:g})" for p in params.get(k, [])
+            )
+            click.echo(f"{k:<16} {shown}".rstrip())
         return
     from emr_sim.games.emr.lineup.listing import kinds_json, kinds_lines
 

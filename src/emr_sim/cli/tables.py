@@ -25,6 +25,7 @@ def games(as_json):
     Every command that plays takes --game NAME and --seats N (default: emr, at 2).
     """
     from emr_sim.games.registry import games as all_games
+    from emr_sim.simulate.tables.specs import GENERIC_PREFIX
 
     listed = [game_summary(g) for g in all_games()]
     if as_json:
@@ -38,7 +39,10 @@ def games(as_json):
         click.echo(f"{g['name']:<8} {g['title']}: {span} players (default {seats['default']})")
         if g["entities"]:
             click.echo(f"{'':8} {g['entity']}s: {', '.join(g['entities'])}")
-        click.echo(f"{'':8} players: {', '.join(g['players'])}")
+        shadowed = any(k.startswith(GENERIC_PREFIX) for k in g["players"])  # its commands have their own
+        own = " (its commands' own players: `emr-sim players`)" if shadowed else ""
+        kinds = g["players"] + [k for k in g["own_players"] if k not in g["players"]]
+        click.echo(f"{'':8} players: {', '.join(kinds)}{own}")
         opts = ", ".join(f"{o['name']}={o['default']}" for o in g["options"][:SHOWN_OPTIONS])
         more = len(g["options"]) - SHOWN_OPTIONS
         opts += f" and {more} more" if more > 0 else ""
@@ -57,6 +61,7 @@ def game_summary(game) -> dict:
         "entities_dealt": game.dealt,
         "teams": game.teams,
         "players": list(game.players),
+        "own_players": list(game.own_players),
         "options": [
             {"name": o.name, "default": o.default, "choices": list(o.choices), "rule": o.rule}
             for o in game.options

@@ -35,9 +35,10 @@ PLAYER_STREAM = 1  # the player of seat s draws from stream PLAYER_STREAM + s
 MAX_SEATS = 8
 
 
-def table_buffers(state_size: int, max_legal: int, n_seats: int, work_size: int) -> tuple:
+def table_buffers(state_size: int, max_legal: int, n_seats: int, work_size: int, search=None) -> tuple:
     """The buffers of one table loop: (state, observation, legal actions, the players'
-    generator words by seat, results, the game's record, the seating, the players' work)."""
+    generator words by seat, results, the game's record, the seating, the players' work, the
+    search's buffers: players/ismcts.py, None without a search player)."""
     return (
         np.zeros(state_size, dtype=np.int64),
         np.zeros(state_size, dtype=np.int64),
@@ -47,6 +48,7 @@ def table_buffers(state_size: int, max_legal: int, n_seats: int, work_size: int)
         np.zeros(K.GR_SIZE, dtype=np.int64),
         np.zeros(n_seats, dtype=np.int64),
         np.zeros(max(work_size, state_size), dtype=np.int64),
+        search,
     )
 
 
@@ -59,7 +61,7 @@ def member_at(seat, rotation, n_seats):
 @njit_inline
 def play_table_game(G, bufs, seed, deal, rotation, kinds, params, entities, row):
     """Deal `deal` of run `seed` in rotation `rotation`, to its end, into `row`."""
-    S, obs, legal, prng, res, rec, seating, work = bufs
+    S, obs, legal, prng, res, rec, seating, work, search = bufs
     n_seats = seating.shape[0]
     for s in range(n_seats):
         seating[s] = entities[member_at(s, rotation, n_seats)]
@@ -70,7 +72,7 @@ def play_table_game(G, bufs, seed, deal, rotation, kinds, params, entities, row)
     while p != K.NOBODY:
         n = K.legal(G, S, legal)
         m = member_at(p, rotation, n_seats)
-        action = decide(G, S, p, kinds[m], params[m], obs, legal, n, prng[p], work)
+        action = decide(G, S, p, kinds[m], params[m], obs, legal, n, prng[p], work, search)
         K.apply(G, S, action)
         decisions += 1
         p = K.to_move(G, S)

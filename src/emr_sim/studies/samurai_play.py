@@ -13,7 +13,7 @@ import pandas as pd
 
 from emr_sim.games.samurai import study as SM
 from emr_sim.games.samurai.rules import layout as L
-from emr_sim.loops.table import table_buffers
+from emr_sim.simulate.tables.play import loop_buffers
 from emr_sim.simulate.tables.settings import TableSettings, table_settings
 
 PART = 2000  # deals per task
@@ -24,8 +24,8 @@ def settings(n: int, players: str, seed: int, workers: int, rules: dict | None =
 
 
 def _part(s: TableSettings, first: int, count: int) -> tuple[np.ndarray, np.ndarray]:
-    game, n = s.made.game, s.n_seats
-    bufs = table_buffers(game.state_size, game.max_legal, n, game.work_size)
+    n = s.n_seats
+    bufs = loop_buffers(s.made, s.lineup)
     out = np.zeros((count, n, SM.SM_SIZE), dtype=np.int64)
     rec = np.zeros((count, SM.GM_SIZE), dtype=np.int64)
     SM.play_summaries(

@@ -27,7 +27,9 @@ def swap_check(n: int, spec: str, deals: int) -> tuple[int, int, int]:
     settings = table_settings("samurai", n, spec, {}, seed=3, workers=1)
     made, lineup = settings.made, settings.lineup
     k, decide = GAME.face().kernels(), GAME.face().decide_step()
-    S, obs, legal, prng, _res, _rec, seating, work = table_buffers(L_STATE, GAME.max_legal, n, GAME.work_size)
+    S, obs, legal, prng, _res, _rec, seating, work, search = table_buffers(
+        L_STATE, GAME.max_legal, n, GAME.work_size
+    )
     R, seen, other, drng = np.zeros_like(S), np.zeros_like(S), np.zeros_like(legal), np.zeros(4, np.int64)
     G = made.loop_constants()
     seed_rng(drng, 0, 5, 0, 77)
@@ -40,12 +42,13 @@ def swap_check(n: int, spec: str, deals: int) -> tuple[int, int, int]:
         while (p := int(k.to_move(G, S))) != K.NOBODY:
             count = int(k.legal(G, S, legal))
             words = prng[p].copy()
-            action = decide(G, S, p, lineup.kinds[p], lineup.params[p], obs, legal, count, prng[p], work)
+            kind, row = lineup.kinds[p], lineup.params[p]
+            action = decide(G, S, p, kind, row, obs, legal, count, prng[p], work, search)
             k.observe(G, S, p, seen)
             k.determinise(G, seen, p, drng, R)
             differed += not np.array_equal(R, S)
             assert int(k.legal(G, R, other)) == count and np.array_equal(other[:count], legal[:count])
-            again = decide(G, R, p, lineup.kinds[p], lineup.params[p], obs, other, count, words, work)
+            again = decide(G, R, p, kind, row, obs, other, count, words, work, search)
             changed += int(again) != int(action)
             decisions += 1
             k.apply(G, S, action)
@@ -96,7 +99,9 @@ def decisions_of(n: int, kinds: tuple[str, str], deals: int) -> tuple[int, int]:
     from emr_sim.players.kinds import OWN_KINDS
 
     made, k, decide = GAME.make(n), GAME.face().kernels(), GAME.face().decide_step()
-    S, obs, legal, prng, _res, _rec, seating, work = table_buffers(L_STATE, GAME.max_legal, n, GAME.work_size)
+    S, obs, legal, prng, _res, _rec, seating, work, search = table_buffers(
+        L_STATE, GAME.max_legal, n, GAME.work_size
+    )
     G, params = made.loop_constants(), np.zeros(8)
     a_kind, b_kind = (OWN_KINDS + GAME.own_players.index(kind) for kind in kinds)
     total = differ = 0
@@ -107,8 +112,8 @@ def decisions_of(n: int, kinds: tuple[str, str], deals: int) -> tuple[int, int]:
         while (p := int(k.to_move(G, S))) != K.NOBODY:
             count = int(k.legal(G, S, legal))
             words = prng[p].copy()
-            a = decide(G, S, p, a_kind, params, obs, legal, count, prng[p], work)
-            b = decide(G, S, p, b_kind, params, obs, legal, count, words, work)
+            a = decide(G, S, p, a_kind, params, obs, legal, count, prng[p], work, search)
+            b = decide(G, S, p, b_kind, params, obs, legal, count, words, work, search)
             total, differ = total + 1, differ + int(a != b)
             k.apply(G, S, a)
     return total, differ

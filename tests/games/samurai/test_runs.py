@@ -95,4 +95,4 @@ def test_the_rules_options_and_the_game_are_listed():
     assert ss["seats"] == {"fewest": 3, "most": 7, "default": 5} and ss["teams"] and ss["entities_dealt"]
     rules = {o["rule"] for o in ss["options"]}
     assert rules >= {"SS-D-SHOGUN-HP", "SS-D-EXHAUST", "SS-D-BUSHIDO-ONE", "SS-D-CAP", "SS-D-WEIGHTS"}
-    assert ss["players"] == ["random", "belief", "oracle", "guess"]
+    assert ss["players"] == ["random", "greedy", "ismcts", "belief", "oracle", "guess"]

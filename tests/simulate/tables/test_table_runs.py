@@ -46,8 +46,11 @@ def test_a_table_run_has_per_seat_results_at_every_size(tmp_path, seats):
     assert "The player who moves first wins" in html and 'id="verdict-ranking"' in html
 
 
+SEARCHING = ("--players", "ismcts(n=12),greedy,random")  # every generic player, the search included
+
+
 def test_the_same_files_for_any_number_of_threads(tmp_path):
-    args = ("matrix", *TOY, "--seats", 3, "-n", 9000, "--quiet", "--seed", 3)
+    args = ("matrix", *TOY, "--seats", 3, "-n", 9000, "--quiet", "--seed", 3, *SEARCHING)
     assert run(*args, "-o", tmp_path / "one", "--workers", 1).exit_code == 0
     assert run(*args, "-o", tmp_path / "two", "--workers", 2).exit_code == 0
     assert files_of(tmp_path / "one") == files_of(tmp_path / "two")
@@ -86,7 +89,7 @@ def test_a_run_killed_with_sigkill_resumes_to_the_same_files(tmp_path):
 @pytest.mark.timeout(180)
 def test_a_cluster_run_writes_the_files_of_the_threads(tmp_path):
     pytest.importorskip("distributed") if not os.environ.get("CI") else None
-    args = ("matrix", *TOY, "--seats", 3, "-n", 3000, "--quiet", "--seed", 4)
+    args = ("matrix", *TOY, "--seats", 3, "-n", 3000, "--quiet", "--seed", 4, *SEARCHING)
     assert run(*args, "-o", tmp_path / "threads").exit_code == 0
     result = run(*args, "-o", tmp_path / "cluster", "--cluster", "local:2")
     assert result.exit_code == 0, result.output
@@ -99,7 +102,12 @@ def test_a_cluster_run_writes_the_files_of_the_threads(tmp_path):
         (("matchup", "--game", "chess"), "no such game"),
         (("matchup", *TOY, "--seats", 5), "toy is played by 2 to 4 players"),
         (("matchup", "--seats", 3, "crow", "wind"), "emr is played by 2 players"),
-        (("matchup", *TOY, "--players", "greedy"), "'greedy'"),
+        (("matchup", *TOY, "--players", "tuned"), "'tuned': not a player kind of toy"),
+        (("matchup", *TOY, "--players", "ismcts(n=0)"), "n=0 is outside 1..100000"),
+        (("matchup", *TOY, "--players", "ismcts(depth=2,width=3)"), "ismcts has no parameter 'width'"),
+        (("matchup", *TOY, "--players", "greedy(n=3),random,random"), "greedy has no parameter 'n'"),
+        (("matchup", *TOY, "--players", "ismcts(n=4"), "unbalanced parentheses"),
+        (("matchup", *TOY, "--players", "random:4"), "random has no short form"),
         (("matchup", *TOY, "--players", "random,random"), "2 specs for 3 seats"),
         (("matchup", *TOY, "--rule", "target=99"), "--rule target='99'"),
         (("matchup", *TOY, "--rule", "fury=on"), "not a rules option of toy"),

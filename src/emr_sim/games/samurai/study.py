@@ -36,7 +36,7 @@ GM_SIZE = GM_TEAM_POINTS + L.N_TEAMS
 @njit_entry
 def play_summaries(G, bufs, seed, first, count, kinds, params, out, rec):
     """Deals first .. first + count - 1 of run `seed`, member s in seat s."""
-    S, obs, legal, prng, res, grec, seating, work = bufs
+    S, obs, legal, prng, res, grec, seating, work, search = bufs
     n = seating.shape[0]
     for j in range(count):
         deal = first + j
@@ -48,7 +48,7 @@ def play_summaries(G, bufs, seed, first, count, kinds, params, out, rec):
         p = K.to_move(G, S)
         while p != K.NOBODY:
             m = K.legal(G, S, legal)
-            K.apply(G, S, decide(G, S, p, kinds[p], params[p], obs, legal, m, prng[p], work))
+            K.apply(G, S, decide(G, S, p, kinds[p], params[p], obs, legal, m, prng[p], work, search))
             decisions += 1
             p = K.to_move(G, S)
         results(G, S, res)

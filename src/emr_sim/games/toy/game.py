@@ -28,7 +28,7 @@ GAME = Game(
         RulesOption("target", "20", ("15", "20", "25", "30"), "TOY-END", "points that end the game"),
         RulesOption("wolves", "6", ("4", "5", "6", "7", "8"), "TOY-WOLF", "wolf cards in the deck"),
     ),
-    players=("random",),
+    players=("random", "greedy", "ismcts"),  # the generic players (players/)
     end_names=END_NAMES,
     state_size=STATE_SIZE,
     max_legal=MAX_LEGAL,

@@ -14,6 +14,8 @@ Hidden: the deck's order (from everyone) and each stash (from the other players)
 revealed cards are counted in the open (DISC), so a player can count what is left.
 """
 
+import math
+
 from emr_sim import kernel_contract as K
 from emr_sim.jit import njit
 from emr_sim.rng import below, seed_rng, shuffle_range
@@ -241,32 +243,73 @@ def determinise(G, obs, seat, rng, S):
     seed_rng(S, RNG_BASE, rng[0], rng[1], GAME_STREAM)
 
 
+SPREAD_BASE = 1.5  # the evaluation's spread of points at an empty deck ...
+SPREAD_PER_CARD = 0.8  # ... growing with the square root of the cards left (seat_value)
+
+
 @njit
-def progress(G, S, s):
-    """Seat s's points toward the target (its turn total counted for the mover), at most 1."""
-    points = S[seat_at(s) + ST_SCORE] + (S[H_TOTAL] if s == S[H_MOVER] else 0)
-    return min(1.0, points / G[1][P_TARGET])
+def stash_worth(G, S, viewer, s):
+    """What seat s's stash adds to its points: its value if a number; a stash hidden from the
+    viewer, the mean of the cards the viewer has not seen (wolves at 0)."""
+    stash = S[seat_at(s) + ST_STASH]
+    if stash > WOLF:
+        return float(stash)
+    if stash != K.HIDDEN:
+        return 0.0
+    cards, points = 0, 0
+    for v in range(MAX_VALUE + 1):
+        count = unseen(G, S, viewer, v)
+        cards += count
+        points += count * v
+    return points / cards if cards > 0 else 0.0
+
+
+@njit
+def points(G, S, viewer, s):
+    """Seat s's points as the viewer sees them: its score, the turn total if it is the mover
+    (it may bank it now), and its stash (safe points to come)."""
+    held = S[H_TOTAL] if s == S[H_MOVER] else 0
+    return S[seat_at(s) + ST_SCORE] + held + stash_worth(G, S, viewer, s)
+
+
+@njit
+def final_value(S, seat):
+    """A finished game's share of the win for seat (TOY-END)."""
+    n = S[H_SEATS]
+    best = 0
+    for s in range(n):
+        best = max(best, S[seat_at(s) + ST_SCORE])
+    tied = 0
+    for s in range(n):
+        tied += S[seat_at(s) + ST_SCORE] == best
+    return 1.0 / tied if S[seat_at(seat) + ST_SCORE] == best else 0.0
 
 
 @njit
 def seat_value(G, S, seat):
-    """Seat's value: a finished game's share of the win; else its squared progress against
-    everyone's (a rough chance of winning)."""
+    """Seat's value (a rough chance of winning): a finished game's share of the win; 1 to a
+    mover that can reach the target at once (its stash and a bank) and 0 to the others; else
+    a softmax of everyone's points, the spread wider the more cards are left to draw."""
     n = S[H_SEATS]
-    if S[H_MOVER] == K.NOBODY:
-        best = 0
-        for s in range(n):
-            best = max(best, S[seat_at(s) + ST_SCORE])
-        tied = 0
-        for s in range(n):
-            tied += S[seat_at(s) + ST_SCORE] == best
-        return 1.0 / tied if S[seat_at(seat) + ST_SCORE] == best else 0.0
-    total = 0.0
+    mover = S[H_MOVER]
+    if mover == K.NOBODY:
+        return final_value(S, seat)
+    base = seat_at(mover)
+    stash = S[base + ST_STASH] if S[base + ST_STASH] > WOLF else 0
+    if S[base + ST_SCORE] + S[H_TOTAL] + stash >= G[1][P_TARGET]:
+        return 1.0 if seat == mover else 0.0
+    spread = SPREAD_BASE + SPREAD_PER_CARD * math.sqrt(S[H_DECK_N])
+    top = -1e9
     for s in range(n):
-        total += progress(G, S, s) ** 2
-    if total == 0.0:
-        return 1.0 / n
-    return progress(G, S, seat) ** 2 / total
+        top = max(top, points(G, S, seat, s))
+    total = 0.0
+    mine = 0.0
+    for s in range(n):
+        w = math.exp((points(G, S, seat, s) - top) / spread)
+        total += w
+        if s == seat:
+            mine = w
+    return mine / total
 
 
 @njit

@@ -4,7 +4,8 @@ its compiled decision (the same actions as in the run's rotation 0), as a log in
 from __future__ import annotations
 
 from emr_sim import kernel_contract as K
-from emr_sim.loops.table import PLAYER_STREAM, table_buffers
+from emr_sim.loops.table import PLAYER_STREAM
+from emr_sim.simulate.tables.play import loop_buffers
 from emr_sim.simulate.tables.settings import TableSettings
 
 MAX_STEPS = 100_000  # a guard: every game of the toolkit ends long before
@@ -18,9 +19,7 @@ def play_example(settings: TableSettings, seed: int, index: int) -> dict:
     from emr_sim.rng import seed_rng
 
     n = made.n_seats
-    S, obs, legal, prng, res, rec, seating, work = table_buffers(
-        game.state_size, game.max_legal, n, game.work_size
-    )
+    S, obs, legal, prng, res, rec, seating, work, search = loop_buffers(made, lineup)
     G = made.loop_constants()
     seating[:] = settings.entity_codes(())
     for s in range(n):
@@ -30,7 +29,9 @@ def play_example(settings: TableSettings, seed: int, index: int) -> dict:
     steps = 0
     while (p := int(kernels.to_move(G, S))) != K.NOBODY and steps < MAX_STEPS:
         count = int(kernels.legal(G, S, legal))
-        action = int(decide(G, S, p, lineup.kinds[p], lineup.params[p], obs, legal, count, prng[p], work))
+        action = int(
+            decide(G, S, p, lineup.kinds[p], lineup.params[p], obs, legal, count, prng[p], work, search)
+        )
         before = S.copy()
         kernels.apply(G, S, action)
         outcome = face.outcome_text(made, before, S, action)

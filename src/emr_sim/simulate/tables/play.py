@@ -27,15 +27,25 @@ def parts(n_deals: int, first: int = 0, size: int = PART_DEALS) -> list[tuple[in
     return [(first + k, min(size, n_deals - k)) for k in range(0, n_deals, size)]
 
 
+def loop_buffers(made, lineup) -> tuple:
+    """One table loop's buffers (loops.table.table_buffers), with the search's when a member
+    searches (sized for the most iterations a member plays), else None there: a loop without
+    a search player is compiled without the search."""
+    from emr_sim.loops.table import table_buffers  # numba: only when a game is played
+    from emr_sim.players.ismcts import new_search
+
+    game, n = made.game, made.n_seats
+    most = lineup.search_iterations()
+    search = new_search(most, game.state_size, game.max_legal, n, game.work_size) if most else None
+    return table_buffers(game.state_size, game.max_legal, n, game.work_size, search)
+
+
 def play_part(made, lineup, seed: int, entities: np.ndarray, first: int, count: int) -> np.ndarray:
     """The rows of deals first .. first + count - 1, every rotation, in this thread."""
-    game = made.game
     n = made.n_seats
-    from emr_sim.loops.table import table_buffers  # numba: only when a game is played
-
-    bufs = table_buffers(game.state_size, game.max_legal, n, game.work_size)
+    bufs = loop_buffers(made, lineup)
     out = np.zeros((count * n, row_width(n)), dtype=np.int64)
-    game.face().entry()(
+    made.game.face().entry()(
         made.loop_constants(), bufs, seed, first, count, lineup.kinds, lineup.params, entities, out
     )
     return out

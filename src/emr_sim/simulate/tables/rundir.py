@@ -1,7 +1,8 @@
 """A table run on disk: any game, any table size.
 
     RUN_DIR/run.json                         the run record (TABLE_RUN_FORMAT): the game, the
-                                             seats, the lineup, rules, data, seed, the cells
+                                             seats, the lineup (its specs' texts, and each in
+                                             full: player_specs), rules, data, seed, the cells
                                              and deals per cell, and under "manifest" every
                                              finished part with its rows and sha256
     RUN_DIR/cells/<cell>/part-NNNNN.parquet  the games of one part of a cell (frames.py)
@@ -62,6 +63,7 @@ def table_record(settings: TableSettings, cells: list[tuple[str, ...]], deals: i
         "seats": made.n_seats,
         "seed": settings.seed,
         "players": settings.lineup.record(),
+        "player_specs": settings.lineup.specs_record(),
         "rules": made.rules,
         "data": made.data_name,
         "data_sha256": made.data_sha256,

@@ -25,7 +25,9 @@ GAME = Game(
         RulesOption(o.name, o.show(o.default), tuple(o.values), o.rule, o.help, o.low, o.high)
         for o in OPTIONS
     ),
-    players=("random", "greedy", "greedy-notech", "tuned", "ismcts", "ismcts-open", "book:FILE"),
+    # the generic players of its table runs; its own commands' greedy and ismcts are its own
+    # (docs/players.md), so the generic ones are named generic-greedy and generic-ismcts here
+    players=("random", "generic-greedy", "generic-ismcts"),
     end_names=("decided", "turn cap"),
     state_size=C.STATE_SIZE,
     max_legal=C.MAX_LEGAL,
@@ -54,13 +56,13 @@ def make(n_seats: int, rules: dict[str, str], data: str | None) -> Made:
     deck = load_deck(data)
     opts = make_options(rules)
     table = card_table(deck, opts)
-    G = (game_tag("emr"), table, opts, *kernels().scratch())
+    G = (game_tag("emr"), table, opts, *kernels().scratch(table))
     return Made(GAME, n_seats, G, rules, "default" if data is None else data, deck.sha256)
 
 
 def loop_constants(made: Made) -> tuple:
-    """A fresh event buffer and card lists for each loop (G[3:] is scratch)."""
-    return (*made.G[:3], *kernels().scratch())
+    """A fresh event buffer, card lists and greedy scratch for each loop (G[3:] is scratch)."""
+    return (*made.G[:3], *kernels().scratch(made.G[1]))
 
 
 def action_text(made: Made, S: np.ndarray, action: int) -> str:
