@@ -14,6 +14,6 @@ def play_chunk(G, bufs, seed, first_deal, n_deals, kinds, params, entities, out)
 
 
 @njit_entry
-def decide_step(G, S, seat, kind, params, obs, legal, n, rng, work):
+def decide_step(G, S, seat, kind, params, obs, legal, n, rng, work, search):
     """One generic player's decision, for a game played step by step from Python."""
-    return decide(G, S, seat, kind, params, obs, legal, n, rng, work)
+    return decide(G, S, seat, kind, params, obs, legal, n, rng, work, search)
