@@ -72,3 +72,14 @@ _action_value  # noqa
 _rollout  # noqa
 _record  # noqa
 _own_player  # noqa
+# OpenSpiel calls a Python game's state and observer by these names (ecosystem/openspiel_game.py)
+_legal_actions  # noqa
+_apply_action  # noqa
+_action_to_string  # noqa
+_.resample_from_infostate  # noqa
+_.set_from  # noqa
+_.string_from  # noqa
+# PettingZoo's AEC API, called by its users and its checks (ecosystem/pettingzoo_env.py)
+_.observation_space  # noqa
+_.action_space  # noqa
+_.infos  # noqa

@@ -56,6 +56,9 @@ def check_game(made, deal: int) -> int:
         count = int(k.legal(G, S, legal))
         assert 1 <= count <= game.max_legal
         assert len(set(legal[:count].tolist())) == count, "legal actions repeat"
+        assert np.all((legal[:count] >= 0) & (legal[:count] < game.action_codes)), (
+            "an action outside its codes"
+        )
         k.observe(G, S, p, obs)
         k.determinise(G, obs, p, rng, R)  # a state p cannot tell from this one ...
         k.observe(G, R, p, obs2)

@@ -111,6 +111,13 @@ class Game:
     # its own players that read the whole state by design (reference players, named so): exempt from
     # the hidden-information swap test
     sees_all: tuple[str, ...] = ()
+    n_actions: int = 0  # its action codes: every legal action is one of 0 .. n_actions - 1 (0: max_legal)
+
+    @property
+    def action_codes(self) -> int:
+        """How many action codes there are: every legal action is one of 0 .. action_codes - 1
+        (the size of an action space, emr_sim.ecosystem)."""
+        return self.n_actions or self.max_legal
 
     def face(self) -> ModuleType:
         return importlib.import_module(self.face_module)

@@ -117,6 +117,7 @@ def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster=
             workers=workers,
             what="a ladder",
             cluster=cluster,
+            python_players=True,
         )
         for lower, upper in zip(texts, texts[1:], strict=False)
     ]
@@ -206,7 +207,7 @@ def run_ladder(
     check = partial(check_root, record=plan.record)
     with claim_dir(root, check, partial(write_record, record=plan.record)):  # one writer a ladder
         todo = games_to_play(plan, root)
-        if on_estimate and sum(todo):
+        if on_estimate and sum(todo) and not any(s.python for s in plan.setups):
             on_estimate(estimate_seconds(plan, todo), plan.record, sum(todo))
         return play_steps(root, plan, fury, deck, rules, quiet, on_note, cluster)
 

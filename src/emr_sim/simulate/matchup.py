@@ -84,6 +84,7 @@ def matchup(
         what="a matchup",
         cards=cards,
         cluster=cluster,
+        python_players=True,
     )
     for warning in setup_warnings(setup) if on_note else ():
         on_note(warning)

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from emr_sim.console.progress import progress_bar
+from emr_sim.errors import BadInput
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.lineup.heroes import parse_hero_list
 from emr_sim.simulate.cells import (
@@ -263,8 +264,11 @@ def run_matrix(
         what="a matrix",
         cards=cards,
         cluster=cluster,
+        python_players=True,
     )
     setup = variant_setup(base, rules, variant)
+    if setup.python and setup.deck_changes:
+        raise BadInput("--variant: an OpenSpiel player plays the run's deck file as it is, unchanged")
     if not strength_only:
         check_balance_players(setup)
     for warning in setup_warnings(setup) if on_note else ():
@@ -284,7 +288,7 @@ def run_matrix(
         chosen = cells if only is None else [c for c in cells if c in set(only)]
         todo = run.plan(chosen, note)
         skipped = [c for c in chosen if c not in todo]
-        if todo and on_estimate:
+        if todo and on_estimate and not setup.python:  # an OpenSpiel player's game is not sampled
             on_estimate(run_seconds(setup, names, len(todo) * spec.games // 2), len(todo) * spec.games)
         if todo:
             load_kernels(setup, setup.sides(0, 1))

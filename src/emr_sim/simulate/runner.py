@@ -19,6 +19,7 @@ from dataclasses import replace
 import numpy as np
 
 from emr_sim.console.compiling import compiling
+from emr_sim.extras import RL, load
 from emr_sim.games.emr.loops import pairs
 from emr_sim.games.emr.options import O_TURN_CAP
 from emr_sim.simulate.setup import RunSetup
@@ -26,6 +27,7 @@ from emr_sim.simulate.setup import RunSetup
 CHUNK_PAIRS = 500  # pairs per task: small enough for a smooth progress bar
 SEARCH_CHUNK_PAIRS = 8  # ... with a search player, whose games are 1,000 times slower or more
 AHEAD = 4  # chunks in flight per thread
+PYTHON_LOOP = "emr_sim.ecosystem.emr_pairs"  # plays a set-up with an OpenSpiel player (named, not imported)
 
 
 def on_threads(setup: RunSetup) -> RunSetup:
@@ -56,6 +58,8 @@ def chunks(n_pairs: int, size: int | None = None) -> Iterator[tuple[int, int]]:
 def load_kernels(setup: RunSetup, sides: np.ndarray, weights: np.ndarray | None = None) -> None:
     """Load (or compile, saying so: emr_sim.console.compiling) the paired-game kernel by playing no
     pairs; instant once loaded."""
+    if setup.python:  # the Python-driven loop loads what it calls in its own processes
+        return
     agg = np.zeros(pairs.aggregate_size(int(setup.opts[O_TURN_CAP])), dtype=np.int64)
     no_rows = np.zeros((0, pairs.RECORD_COLS), dtype=np.int64)
     kernels = pairs.SEARCH_KERNELS if searching(sides) else pairs.KERNELS
@@ -112,6 +116,9 @@ def run_pairs(
     chunk's record rows (row 2k + s is game s of the k-th pair played) on this thread, with
     the card events when the set-up keeps them (--cards: loops.pairs.record_cols).
     Greedy players read `weights` by side (games/emr/players/params.py), the set-up's specs' for None."""
+    if setup.python:  # an OpenSpiel player: the Python-driven loop (emr_sim.ecosystem, the rl extra)
+        loop = load(PYTHON_LOOP, RL, "an OpenSpiel player")
+        return loop.run_pairs(setup, sides, n_pairs, progress, seed, keep, first_pair, weights)
     table, opts, workers = setup.table, setup.opts, setup.workers
     seed = setup.seed if seed is None else seed
     size = pairs.aggregate_size(int(opts[O_TURN_CAP]))

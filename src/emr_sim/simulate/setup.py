@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from emr_sim.errors import quoted
+from emr_sim.errors import BadInput, quoted
 from emr_sim.games.emr.cards import Deck, card_table, load_deck
-from emr_sim.games.emr.lineup.base import PlayerSpec
+from emr_sim.games.emr.lineup.base import PYTHON_PLAYER, PlayerSpec
 from emr_sim.games.emr.lineup.book import Book
 from emr_sim.games.emr.lineup.spec import parse_sides
 from emr_sim.games.emr.options import HERO_RANDOM, O_HERO_MODE, O_HERO_SELECT, describe_options, make_options
@@ -47,8 +47,15 @@ class RunSetup:
 
     @property
     def players(self) -> tuple[int, int]:
-        """The kernels' player kind (codes.PLAYER_*) of side A, side B."""
-        return self.specs[0].kernel_kind, self.specs[1].kernel_kind
+        """The kernels' player kind (codes.PLAYER_*) of side A, side B; PYTHON_PLAYER for a
+        player the Python-driven loop plays (a set-up only matchup, matrix and ladder make)."""
+        a, b = (PYTHON_PLAYER if spec.python else spec.kernel_kind for spec in self.specs)
+        return a, b
+
+    @property
+    def python(self) -> bool:
+        """Whether a side is played from Python (an OpenSpiel player: emr_sim.ecosystem)."""
+        return any(spec.python for spec in self.specs)
 
     def weights(self) -> np.ndarray:
         """The parameters of each side: the greedy's per master, then the search row
@@ -102,9 +109,13 @@ def run_setup(
     what: str,
     cards: bool = False,
     cluster: Any = None,
+    python_players: bool = False,
 ) -> RunSetup:
     """Check and parse a run's settings; `what` ("a matchup") names the run in messages;
-    `cards`: keep the card events in the records (--cards)."""
+    `cards`: keep the card events in the records (--cards); `python_players`: the run may have
+    a player the Python-driven loop plays (OpenSpiel's searches: matchup, matrix, ladder)."""
+    specs = parse_sides(players)
+    check_python_players(specs, python_players, cluster)
     opts = run_options(rules, fury, what)
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
     deck_name = "default" if deck is None else (deck.path if isinstance(deck, Deck) else str(deck))
@@ -113,12 +124,30 @@ def run_setup(
         deck_name=deck_name,
         opts=opts,
         table=card_table(loaded, opts),
-        specs=parse_sides(players),
+        specs=specs,
         seed=DEFAULT_SEED if seed is None else int(seed),
         workers=check_workers(workers),
         cards=bool(cards),
         cluster=cluster,
     )
+
+
+def check_python_players(specs: tuple[PlayerSpec, PlayerSpec], allowed: bool, cluster: Any) -> None:
+    """A player the Python-driven loop plays: only where the run allows one (else the spec's
+    own SpecError), on this machine's processes, with the rl extra installed (checked in that
+    order: what no installation changes first)."""
+    python = [spec for spec in specs if spec.python]
+    if not python:
+        return
+    if not allowed:
+        python[0].kernel_kind  # noqa: B018  (raises the spec's SpecError: this command cannot play it)
+    if cluster is not None:
+        raise BadInput(
+            f"player {python[0].text!r} plays on this machine's processes (--workers), not on --cluster"
+        )
+    from emr_sim.extras import RL, check
+
+    check(RL, f"player {python[0].text!r}")
 
 
 def setup_warnings(setup: RunSetup) -> list[str]:

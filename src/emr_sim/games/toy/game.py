@@ -34,6 +34,7 @@ GAME = Game(
     max_legal=MAX_LEGAL,
     face_module=__name__,
     rules_doc="docs/games.md",
+    n_actions=len(ACTION_NAMES),
 )
 
 

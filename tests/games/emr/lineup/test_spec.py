@@ -310,7 +310,12 @@ def test_players_lists_every_kind_and_parameter():
         "tuned-notech",
         "ismcts",
         "ismcts-open",
+        "openspiel-ismcts",
+        "openspiel-mcts",
     ]
+    assert [k["kernel"] for k in listed["kinds"][-2:]] == ["python", "python"]
+    assert [p["name"] for p in listed["openspiel_parameters"]] == ["n", "c", "rollouts"]
+    assert "openspiel-ismcts:N" in result.stdout and "rollouts" in result.stdout
     assert listed["rows"] == list(ROW_NAMES)
     assert [p["name"] for p in listed["search_parameters"]] == [
         "n",

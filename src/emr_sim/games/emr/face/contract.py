@@ -33,6 +33,7 @@ GAME = Game(
     max_legal=C.MAX_LEGAL,
     face_module=__name__,
     rules_doc="docs/rules.md",
+    n_actions=C.N_ACTIONS,
 )
 
 

@@ -39,7 +39,10 @@ class Kind:
         return self.name if self.main is None else f"{self.name}:{self.metavar}"
 
 
-NO_PARAMS, GREEDY_PARAMS, BOOK_PARAMS, SEARCH_PARAMS = "none", "greedy", "book", "search"
+NO_PARAMS, GREEDY_PARAMS, BOOK_PARAMS, SEARCH_PARAMS, PEER_PARAMS = "none", "greedy", "book", "search", "peer"
+PYTHON_PLAYER = -1  # not a kernel: a player the Python-driven loop plays (emr_sim.ecosystem.peers)
+PYTHON_NAME = "python"  # ... as run records name its kernel
+PEER_PREFIX = "openspiel-"  # OpenSpiel's searches (lineup.peer)
 KINDS = {
     k.name: k
     for k in (
@@ -88,6 +91,22 @@ KINDS = {
             "the same search seeing the hidden cards: a ceiling, never for balance figures",
             "N",
         ),
+        Kind(
+            PEER_PREFIX + "ismcts",
+            PYTHON_PLAYER,
+            PEER_PARAMS,
+            "n",
+            "OpenSpiel's IS-MCTS (Python, the rl extra), N simulations a decision",
+            "N",
+        ),
+        Kind(
+            PEER_PREFIX + "mcts",
+            PYTHON_PLAYER,
+            PEER_PARAMS,
+            "n",
+            "OpenSpiel's MCTS on one determinisation a decision (Python, the rl extra)",
+            "N",
+        ),
     )
 }
 NOTECH = {"greedy": "greedy-notech", "book": "book-notech", "tuned": "tuned-notech"}  # without_technique
@@ -113,8 +132,19 @@ class PlayerSpec:
 
     @property
     def kernel_kind(self) -> int:
-        """The codes.PLAYER_* the kernels play (book, tuned and greedy(...) are greedy kernels)."""
+        """The codes.PLAYER_* the kernels play (book, tuned and greedy(...) are greedy kernels);
+        SpecError for a player no kernel plays (an OpenSpiel player: `python`)."""
+        if self.python:
+            raise SpecError(
+                f"player {self.text!r} is played from Python (OpenSpiel's search): matchup, matrix and "
+                "ladder play it, this command plays compiled players only"
+            )
         return KINDS[self.kind].kernel
+
+    @property
+    def python(self) -> bool:
+        """Whether a Python-driven loop plays it (emr_sim.ecosystem.peers), not the kernels."""
+        return KINDS[self.kind].kernel == PYTHON_PLAYER
 
     @property
     def plain(self) -> bool:
@@ -134,12 +164,13 @@ class PlayerSpec:
     def record(self) -> dict:
         """The spec in full for a run record: the vectors by name, and the book's path and
         sha256, so a record says what was played even if the book file changes."""
-        out: dict = {"kind": self.kind, "text": self.text, "kernel": C.PLAYER_NAMES[self.kernel_kind]}
+        kernel = PYTHON_NAME if self.python else C.PLAYER_NAMES[self.kernel_kind]
+        out: dict = {"kind": self.kind, "text": self.text, "kernel": kernel}
         if self.params:
             out["params"] = dict(self.params)
         if self.book is not None:
             out["book"] = {"path": self.book.path, "sha256": self.book.sha256}
-        if KINDS[self.kind].takes != NO_PARAMS or self.book is not None:
+        if KINDS[self.kind].takes not in (NO_PARAMS, PEER_PARAMS) or self.book is not None:
             out["vectors"] = vectors_by_name(self.weights)
         if self.search is not None:
             out["search"] = [float(x) for x in self.search]  # games/emr/players/search_params.py: S_*

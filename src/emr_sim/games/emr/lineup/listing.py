@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from emr_sim.games.emr import codes as C
-from emr_sim.games.emr.lineup.base import KINDS
+from emr_sim.games.emr.lineup.base import KINDS, PYTHON_NAME, PYTHON_PLAYER
 from emr_sim.games.emr.lineup.book import TUNED_NAME, load_book, tuned_path
+from emr_sim.games.emr.lineup.peer import DEFAULTS as PEER_DEFAULTS
+from emr_sim.games.emr.lineup.peer import DOCS as PEER_DOCS
 from emr_sim.games.emr.lineup.search import DEFAULTS, DOCS
 from emr_sim.games.emr.lineup.table import PARAMS, ROW_NAMES, shown, users
 
@@ -15,7 +17,7 @@ def kinds_json() -> dict:
         "kinds": [
             {
                 "name": k.name,
-                "kernel": C.PLAYER_NAMES[k.kernel],
+                "kernel": PYTHON_NAME if k.kernel == PYTHON_PLAYER else C.PLAYER_NAMES[k.kernel],
                 "parameters": k.takes,
                 "short_form": None if k.main is None else k.form,
                 "doc": k.doc,
@@ -37,6 +39,7 @@ def kinds_json() -> dict:
         ],
         "rows": list(ROW_NAMES),
         "search_parameters": search_parameters_json(),
+        "openspiel_parameters": [{"name": n, "default": PEER_DEFAULTS[n], "doc": d} for n, d in PEER_DOCS],
     }
 
 
@@ -65,7 +68,7 @@ def kinds_lines() -> list[str]:
         lines.append(f"  {p.name:<{width}}  {shown(p.default):>8}  {span:<12} {kind:<7} {users(p)}")
         lines.append(f"  {'':<{width}}  {p.doc}")
     lines.append(f"Rows (MASTER): {', '.join(ROW_NAMES)} (no_hero: fury off)")
-    return lines + search_lines()
+    return lines + search_lines() + peer_lines()
 
 
 def search_lines() -> list[str]:
@@ -73,4 +76,12 @@ def search_lines() -> list[str]:
     lines = ["", "Parameters of ismcts and ismcts-open: ismcts(NAME=VALUE,...) or ismcts:N:"]
     for name, doc in DOCS:
         lines.append(f"  {name:<6} default {shown(DEFAULTS[name]):<7} {doc}")
+    return lines
+
+
+def peer_lines() -> list[str]:
+    """The listing's lines for the OpenSpiel players' parameters (`emr-sim players`)."""
+    lines = ["", "Parameters of openspiel-ismcts and openspiel-mcts (the rl extra; matchup, matrix, ladder):"]
+    for name, doc in PEER_DOCS:
+        lines.append(f"  {name:<8} default {shown(PEER_DEFAULTS[name]):<5} {doc}")
     return lines

@@ -10,6 +10,8 @@
     ismcts:N                    information-set MCTS, N iterations per decision; the same as
     ismcts(n=N,c=0.2,leaf=greedy,depth=4)   (leaf: eval, random, greedy or tuned)
     ismcts-open:N               the same search seeing the hidden cards (perfect information)
+    openspiel-ismcts:N          OpenSpiel's own searches, in Python (the rl extra; matchup, matrix
+    openspiel-mcts(n=N,c=C,rollouts=R)   and ladder play them): emr_sim.games.emr.lineup.peer
     book-notech:FILE, tuned-notech   the same vectors, never the master's own technique
 
 Every greedy kind has a technique-free twin (without_technique): the greedy-notech kernel with
@@ -35,6 +37,8 @@ from emr_sim.games.emr.lineup.base import (
     GREEDY_PARAMS,
     KINDS,
     NOTECH,
+    PEER_PARAMS,
+    PEER_PREFIX,
     SEARCH_PARAMS,
     Kind,
     PlayerSpec,
@@ -42,6 +46,7 @@ from emr_sim.games.emr.lineup.base import (
     made,
 )
 from emr_sim.games.emr.lineup.book import TUNED_NAME, load_book, tuned_path
+from emr_sim.games.emr.lineup.peer import algorithm, build_peer
 from emr_sim.games.emr.lineup.search import build_search
 from emr_sim.games.emr.lineup.table import BY_NAME, ROW_NAMES, out_of_range, shown, users, uses
 from emr_sim.games.emr.players.params import WEIGHT_ROWS, Param, check_vector, default_vector
@@ -107,6 +112,8 @@ def parse_spec(text: str | PlayerSpec) -> PlayerSpec:
     split_top_level(spec, "player")  # balanced parentheses, or a message naming the spec
     name, args = split_kind(spec)
     kind = KINDS.get(name)
+    if kind is None and name.startswith(PEER_PREFIX):
+        algorithm(name, spec)  # SpecError naming the OpenSpiel algorithm it does not know
     if kind is None:
         raise SpecError(f"unknown player {quoted(name)} in {quoted(spec)}; known: {', '.join(KINDS)}")
     return build(kind, args, spec)
@@ -160,6 +167,8 @@ def build(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
         return build_book(kind, args, spec)
     if kind.takes == SEARCH_PARAMS:
         return build_search(kind.name, args, spec)
+    if kind.takes == PEER_PARAMS:
+        return build_peer(kind.name, args, spec)
     if args:
         raise SpecError(f"player {quoted(spec)}: {kind.name} takes no parameters")
     if kind.name in ("tuned", NOTECH["tuned"]):

@@ -48,6 +48,7 @@ GAME = Game(
     work_size=L.STATE_SIZE,
     own_players=OWN_PLAYERS,
     sees_all=("oracle",),
+    n_actions=L.A_DISCARD + L.MAX_KINDS,  # every action code is below it (rules/layout.py)
 )
 
 
