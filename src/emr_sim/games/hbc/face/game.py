@@ -83,6 +83,7 @@ GAME = Game(
     end_names=L.END_NAMES,
     state_size=L.STATE_SIZE,
     max_legal=L.MAX_LEGAL,
+    n_actions=L.N_ACTIONS,  # every action code is below it (rules/layout.py): the adapters' action space
     face_module=__name__,
     rules_doc="docs/hbc.md",
     work_size=L.WORK_SIZE,
