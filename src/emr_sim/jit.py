@@ -5,8 +5,8 @@ edit to a jitted callee in another module would leave callers compiled against
 the old code. We therefore put numba's cache in directories named after a hash of
 kernel source files, one key per game (docs/games.md): a function of a game's folder
 (games/NAME/) is cached under a hash of that game's kernel sources and the foundation's
-(the modules every game's kernels import: this one, rng.py, kernel_contract.py and the
-generic loops/ and players/); a function of the foundation under the foundation's hash
+(the modules every game's kernels import: this one, rng.py, kernel_contract.py,
+table_layout.py and the generic loops/ and players/); a function of the foundation under the foundation's hash
 alone. Any edit to a game's kernels gives that game a fresh directory and leaves the other
 games' compiled kernels alone; an edit to the Python side keeps them all.
 """
@@ -21,7 +21,7 @@ _PACKAGE = pathlib.Path(__file__).resolve().parent
 
 # The foundation of every game's kernels: modules and generic kernel packages over the game
 # contract (tests/test_jit.py checks that kernel code imports nothing else of emr_sim).
-FOUNDATION_MODULES = ("jit.py", "rng.py", "kernel_contract.py")
+FOUNDATION_MODULES = ("jit.py", "rng.py", "kernel_contract.py", "table_layout.py")
 FOUNDATION_PACKAGES = ("loops", "players")
 GAMES = "games"
 # A game's plain Python (its face, its player specs, its deck loader): editing them keeps its kernels.

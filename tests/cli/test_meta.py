@@ -108,11 +108,13 @@ def test_a_run_with_two_players_is_refused(copy):
 @pytest.mark.parametrize(
     "args,needle",
     [
-        (("--bogus",), "No such option '--bogus'"),
+        (("--bogus",), "no such option '--bogus'"),
         (("--boot", "-1"), "'--boot'"),
         (("--bans", "none"), "'--bans'"),
         (("--first-turn", "later"), "'--first-turn'"),
         (("--alpha", "0"), "'--alpha'"),
+        (("--alpha", "inf"), "'--alpha': 'inf' is not a finite number"),
+        (("--alpha", "nan"), "'--alpha': 'nan' is not a finite number"),
     ],
 )
 def test_bad_options_are_one_line(run_dir, args, needle):
@@ -120,8 +122,16 @@ def test_bad_options_are_one_line(run_dir, args, needle):
     assert line.startswith(f"{ERROR_PREFIX}meta: ")
 
 
+@pytest.mark.timeout(30)
+def test_a_bootstrap_beyond_memory_is_refused_before_the_work(run_dir, tmp_path):
+    """#36 example 1: `--boot 1000000000000` tried to allocate 87 TiB (a traceback)."""
+    page = tmp_path / "meta.html"
+    fails("meta", run_dir, "--boot", 10**12, "-o", page, needles=("--boot 1,000,000,000,000 would need",))
+    assert not page.exists()
+
+
 def test_no_run_is_one_line():
-    fails("meta", needles=("Missing argument",))
+    fails("meta", needles=("missing argument",))
 
 
 def test_a_page_in_a_missing_directory_is_refused_before_the_work(run_dir, tmp_path):

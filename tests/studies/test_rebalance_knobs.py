@@ -88,12 +88,17 @@ def test_a_candidates_variant_sizes_and_reach(setup):
         ("health", "health is a number: give its range"),
         ("fury=on|off", "the hero mode is --fury/--no-fury"),
         ("class:dmg3.damage=-1..+1", "would have damage 4: out of range 0..3"),
-        ("card:red-3-4.damage=0..5", "'4' is out of range: damage is 0..3"),
+        ("card:red-3-4.damage=0..5", "0..5 is out of range: damage is 0..3"),
         ("class:reds.damage=0..1", "unknown card class 'reds'"),
         ("class:red.colour=0..1", "unknown card attribute 'colour'"),
         ("health.crow=9..7", "the range 9..7 is empty"),
+        # #36: ranges bounded before they are expanded (1..10**26 ran for minutes)
+        ("health.*=1..99999999999999999999999999", "99999999999999999999999999 is out of range: health.crow"),
+        ("health.bushido=1..10000000", "1..10000000 is out of range: health.bushido is 1..99"),
+        ("class:red.damage=-1..+99999999999999999999", "is out of range: a damage step is -3..3"),
     ],
 )
+@pytest.mark.timeout(10)
 def test_bad_knobs_are_refused_with_one_line_naming_them(setup, knob, message):
     with pytest.raises(BadInput, match=None) as err:
         parse_knobs([knob], setup, HEROES)

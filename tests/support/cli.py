@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import click
 from click.testing import CliRunner
 
 from emr_sim.cli import main
@@ -45,3 +46,18 @@ def cannot_write(*args: object, needles: tuple[str, ...] = ()) -> str:
     for needle in needles:
         assert needle in lines[0], f"{needle!r} not in {lines[0]!r}"
     return lines[0]
+
+
+def every_option() -> list[tuple[str, click.Option]]:
+    """(command words, option) of every option of every command, subcommands included
+    (`position new`)."""
+    found = []
+    groups: list[tuple[str, click.Group]] = [("", main)]
+    while groups:
+        prefix, group = groups.pop()
+        for name, command in group.commands.items():
+            if isinstance(command, click.Group):
+                groups.append((f"{prefix}{name} ", command))
+                continue
+            found += [(f"{prefix}{name}", p) for p in command.params if isinstance(p, click.Option)]
+    return found

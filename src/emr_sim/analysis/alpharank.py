@@ -31,14 +31,15 @@ POPULATION = 50  # m
 def fixation(delta: np.ndarray, alpha: float, population: int) -> np.ndarray:
     """rho(Δ) elementwise, computed without overflow for any α Δ (expm1 form; for Δ < 0 the
     same ratio with exp(-(m - 1) α |Δ|) taken out)."""
-    x = alpha * np.asarray(delta, dtype=float)
-    m = population
-    out = np.full(x.shape, 1.0 / m)
-    pos, neg = x > 0, x < 0
-    xp = x[pos]
-    out[pos] = -np.expm1(-xp) / -np.expm1(-m * xp)
-    y = -x[neg]  # y > 0: rho = exp(-(m - 1) y) (1 - exp(-y)) / (1 - exp(-m y))
-    out[neg] = np.exp(-(m - 1) * y) * (-np.expm1(-y)) / (-np.expm1(-m * y))
+    with np.errstate(over="ignore"):  # a huge α m Δ is inf here, and exp(-inf) = 0 is the limit
+        x = alpha * np.asarray(delta, dtype=float)
+        m = population
+        out = np.full(x.shape, 1.0 / m)
+        pos, neg = x > 0, x < 0
+        xp = x[pos]
+        out[pos] = -np.expm1(-xp) / -np.expm1(-m * xp)
+        y = -x[neg]  # y > 0: rho = exp(-(m - 1) y) (1 - exp(-y)) / (1 - exp(-m y))
+        out[neg] = np.exp(-(m - 1) * y) * (-np.expm1(-y)) / (-np.expm1(-m * y))
     return out
 
 

@@ -27,9 +27,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from emr_sim.errors import quoted
 from emr_sim.stats import Z95, histogram_quantile
 
 POINTS = 100.0  # a score of 0.01 is one point
+MAX_COUNT = 10**15  # a count read from a file: above any run's games (sizes.MAX_GAMES is 10**12)
+MAX_TURNS = 100_001  # a game's turns at most: the turn cap's highest value (R-OPT turn_cap), and one
 FIELD, TARGET, NASH = "field", "target", "nash"
 GOAL_KINDS = (FIELD, TARGET, NASH)
 GUARD_WEIGHT = 10.0  # loss per point (first player) or turn (median length) outside a guard
@@ -103,6 +106,31 @@ class CellCounts:
             "turns_from": start,
             "turns": [int(v) for v in self.turns[start:stop]],
         }
+
+    @staticmethod
+    def record_problem(entry: object) -> str | None:
+        """What is wrong with a record of `record()`'s form read from a file (None: nothing):
+        counts are whole numbers of at least 0 that add up (a pair is two games, a game has
+        one result), the turns histogram holds the games."""
+        if not isinstance(entry, dict):
+            return f"not an object of counts: {quoted(entry)}"
+        for key in ("games", "wins_a", "draws", "first_wins", "turns_from"):
+            value = entry.get(key)
+            if type(value) is not int or not 0 <= value <= MAX_COUNT:
+                return f"{key} must be a whole number from 0 to {MAX_COUNT:,}, not {quoted(value)}"
+        pairs, turns = entry.get("pairs"), entry.get("turns")
+        if not isinstance(pairs, list) or len(pairs) != 4 or any(type(v) is not int or v < 0 for v in pairs):
+            return f"pairs must be 4 whole numbers of at least 0, not {quoted(pairs)}"
+        if not isinstance(turns, list) or any(type(v) is not int or v < 0 for v in turns):
+            return f"turns must be a list of whole numbers of at least 0, not {quoted(turns)}"
+        games = entry["games"]
+        if entry["turns_from"] + len(turns) > MAX_TURNS:
+            return f"turns reach {entry['turns_from'] + len(turns):,}, past the turn cap's {MAX_TURNS:,}"
+        if entry["wins_a"] + entry["draws"] > games or entry["first_wins"] > games:
+            return f"wins_a {entry['wins_a']} and draws {entry['draws']} (or first_wins) exceed games {games}"
+        if 2 * sum(pairs) != games or sum(turns) != games:
+            return f"games {games} is not twice the pairs {sum(pairs)} and the sum of turns {sum(turns)}"
+        return None
 
     @classmethod
     def from_record(cls, entry: dict) -> CellCounts:

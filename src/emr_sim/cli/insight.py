@@ -11,6 +11,7 @@ import click
 
 from emr_sim.cli.app import main, note
 from emr_sim.cli.options import (
+    FiniteFloat,
     check_output,
     cluster_option,
     estimate_text,
@@ -40,7 +41,7 @@ CARD_SORTS = ("improvement", "gih", "gns", "played", "opening", "drawn", "card")
 )
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True, help="Cards shown per end.")
 @json_option("every row")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write every row to this CSV file.")
+@click.option("--csv", "csv_path", type=click.Path(), help="Write every row to this CSV file.")
 @click.option(
     "--deck",
     "deck_path",
@@ -63,11 +64,14 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
     table_card_stats(run)  # a table run: says why there is nothing per card
     if csv_path:
         check_output(csv_path, "the table")
-    chosen = select_card_stats(card_games(run, deck_path), masters, cards, sort)
+    source = card_games(run, deck_path)
+    chosen = select_card_stats(source, masters, cards, sort)
     if csv_path:
         from emr_sim.files.write import write_atomically
 
         write_atomically(csv_path, lambda tmp: chosen.rows.to_csv(tmp, index=False))  # WriteError: exit 3
+    if source.unfinished:  # said once nothing can fail any more
+        note(source.unfinished)
     if as_json:
         click.echo(json.dumps(card_stats_json(chosen.rows, chosen.about), indent=1))
         return
@@ -77,9 +81,7 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
 
 @main.command()
 @click.argument("run_dir", type=click.Path(file_okay=False))
-@click.option(
-    "-o", "--output", "scan_dir", required=True, type=click.Path(file_okay=False), help="Scan directory."
-)
+@click.option("-o", "--output", "scan_dir", required=True, type=click.Path(), help="Scan directory.")
 @click.option(
     "--cards",
     default=None,
@@ -98,7 +100,7 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
 )
 @click.option(
     "--precision",
-    type=click.FloatRange(0, 50, min_open=True, max_open=True),
+    type=FiniteFloat(0, 50, min_open=True, max_open=True),
     default=None,
     metavar="POINTS",
     help="95 % half-width of each master's change, in points (default 0.5; games follow).",
@@ -179,7 +181,7 @@ def sensitivity(
     "-o",
     "--output",
     "out_dir",
-    type=click.Path(file_okay=False),
+    type=click.Path(),
     help="Write OUT/claims.json and verify there.",
 )
 @click.option(

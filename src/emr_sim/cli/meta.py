@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from emr_sim.cli.app import BadInputExit, main, note
-from emr_sim.cli.options import check_output, json_option
+from emr_sim.cli.app import BadInputExit, main, note, usage_line
+from emr_sim.cli.options import FiniteFloat, check_output, json_option
 
 
 class OneLineUsage(click.Command):
@@ -19,7 +19,7 @@ class OneLineUsage(click.Command):
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as err:
-            raise BadInputExit(f"{ctx.info_name}: {err.format_message()}") from None
+            raise BadInputExit(usage_line(err)) from None
 
 
 @main.command(cls=OneLineUsage)
@@ -33,9 +33,7 @@ class OneLineUsage(click.Command):
     help="Bootstrap resamples of each cell's pairs (0: point estimates only).",
 )
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="Bootstrap seed (default fixed).")
-@click.option(
-    "--alpha", type=click.FloatRange(min=0, min_open=True), default=None, help="α-Rank's α (default 5)."
-)
+@click.option("--alpha", type=FiniteFloat(min=0, min_open=True), default=None, help="α-Rank's α (default 5).")
 @click.option(
     "--population", type=click.IntRange(min=2), default=None, help="α-Rank's population (default 50)."
 )
@@ -53,9 +51,7 @@ class OneLineUsage(click.Command):
     help="Draft: the first picker takes the first turn (R-OPT-HERO; 8MR's default), or it is drawn "
     "per game (D-FIRST; the default for a table run of another game).",
 )
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False), help="Also write the metagame as an HTML page."
-)
+@click.option("-o", "--output", type=click.Path(), help="Also write the metagame as an HTML page.")
 def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output):
     """The metagame of finished matrix runs: the game of picking a master (docs/meta.md).
 
@@ -82,15 +78,16 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
         bans=bans,
         first_turn=first_turn,
     )
-    if output:
-        check_output(output, "the metagame page")
+    settings.check()  # --boot against the machine's memory, before anything is read or written
     if tables:
         from emr_sim.cli.tables import table_meta
 
-        results = table_meta(tables, len(tables) == len(runs), settings, as_json)
+        results = table_meta(tables, len(tables) == len(runs), settings, output, as_json)
         if not results:
             return
     else:
+        if output:
+            check_output(output, "the metagame page")
         loaded = [M.check_run(load_run(run_dir)) for run_dir in runs]  # every run checked before the work
         results = [M.analyse_run(run, settings) for run in loaded]
     if output:

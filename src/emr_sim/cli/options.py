@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -12,7 +13,23 @@ from collections.abc import Callable, Iterator
 import click
 
 INT64 = click.IntRange(-(2**63), 2**63 - 1)  # seeds and game indices reach the kernels as int64
-HALF_WIDTH = click.FloatRange(0, 0.5, min_open=True, max_open=True)
+
+
+class FiniteFloat(click.FloatRange):
+    """A float option that refuses nan and inf first (as typed: `--alpha inf` ran with numpy's
+    warnings, a nan passes every range test), then its range, if it has one."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
+
+
+FINITE = FiniteFloat()  # every float option of the command line is one of these (tests/cli)
+HALF_WIDTH = FiniteFloat(0, 0.5, min_open=True, max_open=True)
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 
 
@@ -61,7 +78,10 @@ rule_option = click.option(
     help="Set a rules option (repeatable); `emr-sim rules` lists them.",
 )
 fury_option = click.option(
-    "--fury/--no-fury", default=None, help="Hero mode: fury and techniques (R-OPT-FURY). Default: off."
+    "--fury/--no-fury",
+    default=None,
+    help="Hero mode: fury and techniques (R-OPT-FURY). Default: on when --heroes names the masters, "
+    "else off: a plain game (matrix and the other commands of named masters: on).",
 )
 # the commands that play named masters (matchup, matrix, ladder, tune): hero mode on by default
 hero_mode_option = click.option(

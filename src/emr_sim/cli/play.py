@@ -38,7 +38,7 @@ from emr_sim.cli.options import (
 @json_option("the game")
 @click.option("--human", is_flag=True, help="Play a seat yourself, one line at a time (docs/play.md).")
 @versus_options
-@click.option("--save", type=click.Path(dir_okay=False), help="With --human: write the game record here.")
+@click.option("--save", type=click.Path(), help="With --human: write the game record here.")
 @deck_option
 @rule_option
 @fury_option
@@ -69,9 +69,9 @@ def play(
     """
     skip_blas_probe()
     if other_game(game, seats):
-        if human or heroes or variant:
-            raise BadInputExit("--human, --heroes and --variant are 8 Masters' Revenge's (--game emr)")
-        from emr_sim.cli.tables import table_opts, table_play
+        from emr_sim.cli.tables import refuse_emr_options, table_opts, table_play
+
+        refuse_emr_options(game, "human", "heroes", "variant", "seat", "opponent", "advisor", "save", "fury")
 
         opts = table_opts(game, seats, players, rules, deck_path, seed, None, None)
         return table_play(seed, index, opts, as_json)

@@ -11,6 +11,7 @@ import click
 
 from emr_sim.cli.app import main, note
 from emr_sim.cli.options import (
+    FINITE,
     INT64,
     cluster_option,
     estimate_text,
@@ -36,7 +37,7 @@ BOOK_NOTE = (
     "--output",
     "study_dir",
     required=True,
-    type=click.Path(file_okay=False),
+    type=click.Path(),
     help="Study directory (created, or resumed).",
 )
 @click.option(
@@ -79,7 +80,7 @@ BOOK_NOTE = (
     help="Points a change costs, and each step of a numeric change beyond its first.",
 )
 @click.option(
-    "--margin", type=float, default=0.5, show_default=True, help="Points inside the goal the search aims."
+    "--margin", type=FINITE, default=0.5, show_default=True, help="Points inside the goal the search aims."
 )
 @click.option(
     "--first-player",
@@ -95,7 +96,12 @@ BOOK_NOTE = (
     metavar="LOW..HIGH|±N%|none",
     help="Guard: the median game length in turns (±N%: around the base's).",
 )
-@click.option("--trials", type=int, default=120, show_default=True, help="Trials of the search.")
+@click.option(
+    "--trials",
+    type=int,
+    default=None,
+    help="Trials of the search (default 120, or the knobs' candidates if fewer).",
+)
 @click.option(
     "--rungs",
     default="200,800,3200",
@@ -154,7 +160,7 @@ def rebalance(
     Example: emr-sim rebalance -o studies/r1 --knob 'health.*=6..10' --knob trap_once --goal field:2
     """
     skip_blas_probe()
-    spec, verify_plan, verify_seed = make_spec(
+    spec, verify_plan, verify_seed, notes = make_spec(
         study_dir, knobs, goal, target_file, player, seed, max_changes, penalty, margin, first_player,
         game_length, trials, rungs, eta, batch, sampler, scans, verify_rungs, befores, verify_seed,
         heroes, deck_path, rules, fury, workers, cluster,
@@ -166,23 +172,27 @@ def rebalance(
     def estimate(what: str, seconds: float, n_games: int) -> None:
         note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds, None, cluster)}")
 
-    if verify_plan:
-        from emr_sim.studies.rebalance_verify import estimate_verification
+    def claimed() -> None:  # the notes and the estimates, once the directory is this command's
+        for text in notes:
+            note(text)
+        if verify_plan:
+            from emr_sim.studies.rebalance_verify import estimate_verification
 
-        estimate_verification(spec, verify_plan, verify_top, verify_seed, estimate)
+            estimate_verification(spec, verify_plan, verify_top, verify_seed, estimate)
+
     from emr_sim.files.lock import run_lock
     from emr_sim.report.rebalance import summary_lines, write_outputs
     from emr_sim.studies.rebalance_result import study_result
 
     with resumable("the finished trials and runs are in", study_dir):
-        run = run_study(study_dir, spec, spec.setup.workers, cluster, quiet, estimate, note)
+        run = run_study(study_dir, spec, spec.setup.workers, cluster, quiet, estimate, note, claimed)
         with run_lock(run.root):  # the verification and the outputs: one writer, as the search
             props, counts = proposals(run.root, spec, verify_top)
             checks = []
             if verify_plan:
                 checks = verify(run.root, spec, props, verify_plan, verify_seed, spec.setup.workers,
                                 cluster, quiet, estimate, note)  # fmt: skip
-            _counts, guards = read_base(run.root, spec.heroes)
+            _counts, guards = read_base(run.root, spec.heroes, len(spec.budget.rungs))
             seconds = run.record.get("seconds")
             result = study_result(
                 run.root, spec, run.base, guards, props, counts, checks, run.seconds, seconds
@@ -208,6 +218,8 @@ def make_spec(
     from emr_sim.studies.rebalance_knobs import parse_knobs
     from emr_sim.studies.rebalance_spec import (
         DEFAULT_SEARCH_SEED,
+        DEFAULT_TRIALS,
+        MAX_TRIALS,
         TARGET,
         Budget,
         GuardSpec,
@@ -219,8 +231,9 @@ def make_spec(
         parse_rungs,
         read_target,
     )
-    from emr_sim.studies.rebalance_verify import DEFAULT_VERIFY
+    from emr_sim.studies.rebalance_verify import DEFAULT_VERIFY, one_player
     from emr_sim.studies.rebalance_verify import parse_rungs as parse_verify
+    from emr_sim.studies.scandir import read_scan
 
     try:
         import optuna  # noqa: F401
@@ -229,6 +242,9 @@ def make_spec(
             "emr-sim rebalance needs Optuna, which is not installed: pip install 'emr-sim[rebalance]'"
         ) from None
     check_dir_target(study_dir)  # exit 3 before the work: a file in the way, no directory possible
+    one_player(player, "--players")
+    for scan in scans:  # a matrix run given where a scan belongs: refused before anything is played
+        read_scan(scan)
     names = parse_hero_list(heroes)
     chosen = rules_dict(rules)
     search_seed = DEFAULT_SEARCH_SEED if seed is None else seed
@@ -246,10 +262,21 @@ def make_spec(
     if target_file and kind != TARGET:
         raise BadInput(f"--target FILE is for --goal target:X, not --goal {goal}")
     target = read_target(target_file, names) if target_file else None
+    parsed = parse_knobs(list(knobs), setup, names)
+    notes = []
+    candidates = parsed.candidates()
+    if trials is None:  # more trials than candidates would ask the same ones again
+        trials = min(DEFAULT_TRIALS, candidates)
+    elif candidates < trials <= MAX_TRIALS:
+        notes.append(
+            f"--trials {trials:,}: the knobs allow {candidates:,} candidates (the base among them), "
+            f"so the search asks {candidates:,}"
+        )
+        trials = candidates
     spec = Spec(
         setup=setup,
         heroes=names,
-        knobs=parse_knobs(list(knobs), setup, names),
+        knobs=parsed,
         goal=make_goal(goal, target),
         seed=search_seed,
         budget=Budget(trials, parse_rungs(rungs), eta, batch),
@@ -278,8 +305,7 @@ def make_spec(
     for rung in plan:
         if rung.before is not None:
             check_before(spec, rung, seed_v)
-    for warning in setup_warnings(setup):  # said once every input is checked
-        note(warning)
+    notes += setup_warnings(setup)  # said once the directory is this command's
     if any(s.book is not None for s in setup.specs):
-        note(BOOK_NOTE.format(player=player))
-    return spec, plan, seed_v
+        notes.append(BOOK_NOTE.format(player=player))
+    return spec, plan, seed_v, notes

@@ -30,7 +30,7 @@ from emr_sim.cli.options import (
     variant_option,
     workers_option,
 )
-from emr_sim.cli.tables import table_matchup, table_matrix, table_opts
+from emr_sim.cli.tables import refuse_emr_options, table_matchup, table_matrix, table_opts
 from emr_sim.errors import quoted
 
 # seed, players and threads of every playing command, then its output's form
@@ -89,6 +89,7 @@ def matchup(
     """
     skip_blas_probe()
     if other_game(game, seats):
+        refuse_emr_options(game, "records_path", "cards", "fury")
         opts = table_opts(game, seats, players, rules, deck_path, seed, workers, cluster)
         return table_matchup(entities, games, opts, as_json, quiet)
     hero_a, hero_b = hero_pair(entities)
@@ -155,6 +156,9 @@ def matrix(
     """
     skip_blas_probe()
     if other_game(game, seats):
+        refuse_emr_options(
+            game, "until_ci", "max_games", "method", "every_assignment", "cards", "variant", "fury"
+        )
         opts = table_opts(game, seats, players, rules, deck_path, seed, workers, cluster)
         return table_matrix(run_dir, games, heroes, opts, as_json, quiet)
     from emr_sim.report.tables import format_matrix, matrix_json

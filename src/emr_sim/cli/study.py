@@ -90,4 +90,4 @@ def report(run_dir, output, compare_dir, skill_dirs, technique_pairs, scan_dirs,
         return table_report(run_dir, output, bool(extras))
     data = gather(run_dir, compare_dir, skill_dirs, technique_pairs, scan_dirs, claims_path)
     path = write_report(data, output, on_note=note, on_summary=click.echo)
-    click.echo(f"wrote {path}")
+    note(f"wrote {path}")  # on stderr, as meta's: stdout holds the results only

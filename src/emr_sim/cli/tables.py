@@ -8,13 +8,18 @@ import json
 import math
 
 import click
+from click.core import ParameterSource
 
 from emr_sim.cli.app import BadInputExit, main, note
-from emr_sim.cli.options import json_option, resumable
+from emr_sim.cli.options import check_output, json_option, resumable
 from emr_sim.errors import quoted
 from emr_sim.report.formatting import signed
 
 SHOWN_OPTIONS = 6  # rules options listed per game by `emr-sim games`
+# Bytes a table game holds per seat from its row to the printed summary (the rows, the frame
+# of seats, the statistics): `/usr/bin/time -f %M emr-sim matchup --game toy --seats 3 -n N`
+# peaked at 343 MB for N = 30,000 and 764 MB for 300,000: 1,560 bytes a game, 520 a seat.
+HELD_BYTES_PER_SEAT = 600
 
 
 @main.command()
@@ -80,11 +85,50 @@ def table_opts(game, seats, players, rules, deck_path, seed, workers, cluster) -
     )  # fmt: skip
 
 
+def refuse_emr_options(game: str | None, *names: str) -> None:
+    """One line naming the options of names given on the command line that only 8 Masters'
+    Revenge's path reads: another game's path ignored them (`matchup --game toy --records
+    FILE` wrote nothing, `matrix --game toy --until-ci 0.01` played a fixed -n, both exit 0)."""
+    ctx = click.get_current_context()
+    given = [
+        "/".join(p.opts + p.secondary_opts)
+        for p in ctx.command.params
+        if p.name in names and ctx.get_parameter_source(p.name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        its = "its" if len(given) == 1 else "their"
+        raise BadInputExit(
+            f"{', '.join(given)}: 8 Masters' Revenge's (--game emr); --game {game} has no use for {its} value"
+        )
+
+
 def deals_for(games: int, seats: int) -> int:
-    """Deals that give at least `games` games (each deal is played once per rotation)."""
+    """Deals that give at least `games` games (each deal is played once per rotation), checked
+    against MAX_DEALS here, where -n is still the value the user typed."""
+    from emr_sim.simulate.tables.rundir import MAX_DEALS
+
     if games < 1:
         raise BadInputExit(f"-n {games}: at least 1 game")
+    if games > MAX_DEALS * seats:
+        raise BadInputExit(
+            f"-n {games}: more than {MAX_DEALS * seats:,} games ({MAX_DEALS:,} deals of {seats} seats), "
+            "the most a table run plays"
+        )
     return math.ceil(games / seats)
+
+
+def check_table_memory(games: int, seats: int, option: str) -> None:
+    """Games held at once (a matchup's, a table run's when it is read back) against the
+    machine's memory, before anything is played or written."""
+    from emr_sim.simulate.sizes import check_bytes
+
+    try:
+        check_bytes(
+            games * seats * HELD_BYTES_PER_SEAT, f"{option}",
+            f"{games:,} games of {seats} seats at {HELD_BYTES_PER_SEAT} bytes a seat", "play fewer games",
+        )  # fmt: skip
+    except ValueError as err:
+        raise BadInputExit(str(err)) from None
 
 
 def settings(game, seats, players, rules, deck_path, seed, workers, cluster):
@@ -135,7 +179,9 @@ def table_matchup(entities, games, opts: dict, as_json: bool, quiet: bool):
         cells_of(s.made, ",".join(cell))
         if len(cell) != s.n_seats:
             raise BadInputExit(f"{' '.join(cell)}: {len(cell)} {s.made.game.entity}s for {s.n_seats} seats")
-    rows = play_deals(s, s.entity_codes(cell), deals_for(games, s.n_seats))
+    deals = deals_for(games, s.n_seats)
+    check_table_memory(deals * s.n_seats, s.n_seats, f"-n {games}")
+    rows = play_deals(s, s.entity_codes(cell), deals)
     frame = rows_frame(rows, s.n_seats).assign(cell="")
     seats = long_frame(frame, s.n_seats, list(s.lineup.specs), s.made.game.entities)
     summary = table_summary(s.made.game, s.n_seats, seats)
@@ -152,6 +198,9 @@ def table_matrix(run_dir, games, heroes, opts: dict, as_json: bool, quiet: bool)
     s = settings(**opts)
     cells = cells_of(s.made, heroes)
     deals = deals_for(games, s.n_seats)
+    check_table_memory(
+        len(cells) * deals * s.n_seats, s.n_seats, f"reading back -n {games} in {len(cells)} cells"
+    )
     cell_words = f"{len(cells)} cell{'s' if len(cells) > 1 else ''}"
 
     def start() -> None:
@@ -190,10 +239,21 @@ def table_report(run_dir: str, output: str, extras: bool) -> None:
             f"{run_dir}: a table run; --compare, --skill, --sensitivity and --claims read 8MR runs"
         )
     record, frame = load_table_games(run_dir)
+    say_unfinished(run_dir, record)
     game = get(record["game"])
     seats = long_frame(frame, record["seats"], record["players"], run_entities(game, record))
     path = write_table_report(table_summary(game, record["seats"], seats), record, run_dir, output)
-    click.echo(f"wrote {path}")
+    note(f"wrote {path}")  # on stderr, as an 8MR report's and meta's
+
+
+def say_unfinished(run_dir: str, record: dict) -> None:
+    """A note on stderr when a table run's parts are not all played (a run killed or refused
+    half-way reads as its finished parts only: say so, as card-stats does of a matrix)."""
+    from emr_sim.simulate.tables.rundir import unfinished
+
+    missing = unfinished(record)
+    if missing:
+        note(f"{run_dir}: unfinished, {missing}; run the command that made it again to finish it")
 
 
 def table_seats(run_dir: str):
@@ -204,6 +264,7 @@ def table_seats(run_dir: str):
     from emr_sim.simulate.tables.rundir import load_table_games
 
     record, frame = load_table_games(run_dir)
+    say_unfinished(run_dir, record)
     game = get(record["game"])
     entities = run_entities(game, record)
     return record, game, with_order(long_frame(frame, record["seats"], record["players"], entities))
@@ -260,36 +321,48 @@ def table_compare(run_a: str, run_b: str, as_json: bool) -> None:
             click.echo(f"  {r[by]}: {100 * r['before']:.1f} % → {100 * r['after']:.1f} %  {change}{mark}")
 
 
-def table_meta(tables: list[str], only_tables: bool, settings, as_json: bool) -> list:
+def table_meta(tables: list[str], only_tables: bool, settings, output: str | None, as_json: bool) -> list:
     """meta for table runs: the metagame of picks of each two-seat run whose players pick an
-    entity (analysis/table_meta.py), returned to be printed as 8MR's are; for any other table,
-    what the metagame of picks means there, in a sentence."""
+    entity (analysis/table_meta.py), returned to be printed (and -o written) as 8MR's are; for
+    any other table, what the metagame of picks means there, in a sentence (as JSON with --json
+    when no run has a metagame; -o refused then, there being no page, rather than ignored)."""
     from emr_sim.analysis.table_meta import analyse_table_run, table_meta_problem
     from emr_sim.report.table_text import meta_note
 
     if not only_tables:
         raise BadInputExit(f"{', '.join(tables)}: table runs; give 8MR matrix runs or table runs, not both")
     read = [(path, *table_seats(path)) for path in tables]  # every run read before the work
-    results = []
-    for path, record, game, seats in read:
-        if table_meta_problem(record, game) is None:
-            entities = run_entities(game, record)
-            results.append(analyse_table_run(path, record, game, seats, entities, settings))
+    picks = [r for r in read if table_meta_problem(r[1], r[2]) is None]
+    if output and not picks:
+        raise BadInputExit(f"-o {output}: table runs have no metagame page; meta says in a sentence why")
+    if output:
+        check_output(output, "the metagame page")
+    notes = [
+        {"run": path, "game": game.name, "seats": record["seats"], "note": meta_note(game, record["seats"])}
+        for path, record, game, _seats in read
+        if table_meta_problem(record, game) is not None
+    ]
+    for n in notes:
+        if picks and as_json:
+            note(f"{n['run']}: {n['note']}")  # stdout holds the metagame's JSON
         elif not as_json:
-            click.echo(f"{path}: {meta_note(game, record['seats'])}")
-    return results
+            click.echo(f"{n['run']}: {n['note']}")
+    if as_json and not picks:
+        click.echo(json.dumps(notes, indent=1))
+    return [
+        analyse_table_run(path, record, game, seats, run_entities(game, record), settings)
+        for path, record, game, seats in picks
+    ]
 
 
 def table_card_stats(run: str) -> None:
     """card-stats of a table run: the contract records no card events, so say so (exit 2)."""
-    from pathlib import Path
+    from emr_sim.simulate.tables.rundir import is_table_run, read_table_run
 
-    from emr_sim.simulate.tables.rundir import is_table_run
-
-    if Path(run).is_dir() and is_table_run(run):
-        record = json.loads((Path(run) / "run.json").read_text(encoding="utf-8"))
+    if is_table_run(run):
+        record = read_table_run(run)  # a damaged record in one line (json.loads raised)
         raise BadInputExit(
-            f"{run}: a table run of {record.get('game')} at {record.get('seats')} seats; table runs "
+            f"{run}: a table run of {record['game']} at {record['seats']} seats; table runs "
             "record each seat's results, not the cards it held, so there are no per-card statistics to "
             "compute (they need an 8MR run made with `emr-sim matrix --cards`)"
         )

@@ -7,10 +7,11 @@ kind) is taken with `claim_dir`, before anything is written in it:
     with claim_dir(root, check, prepare) as run:   # check(root): BadInput for another run's
         ...                                        # directory; run = prepare(root), the start
 
-It checks, makes the directory (emr_sim.files.outdir: exit 3 and one line when it cannot),
-takes the lock (a second writer is refused at once, naming the holder), checks again under the
-lock (another writer may have started the same directory meanwhile) and runs the block; a
-start refused after it made the directory removes it again.
+It checks (a directory another process holds is "in use" first: refuse_held), makes the
+directory (emr_sim.files.outdir: exit 3 and one line when it cannot), takes the lock (a second
+writer is refused at once, naming the holder), checks again under the lock (another writer
+may have started the same directory meanwhile) and runs the block; a start refused after it
+made the directory removes it again.
 
 The lock is an OS file lock (flock on Unix), so it goes with its process: a writer killed by
 SIGKILL or a power cut holds nothing, and the next run takes the lock at once; the holder file
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import fcntl
 import json
 import os
 import socket
@@ -66,6 +68,35 @@ def holder_words(root: Path) -> str:
         return "a process that has not said who it is yet"
 
 
+def in_use(root: Path) -> BadInput:
+    return BadInput(
+        f"{root}: in use by another emr-sim ({holder_words(root)}); "
+        "wait for it to finish, or use another directory"
+    )
+
+
+def refuse_held(run_dir: str | Path) -> None:
+    """BadInput naming the holder when another process holds the lock of run_dir, asked before
+    anything else is said about the directory (a second rebalance was told "not empty and not
+    a rebalance study" of a directory the first was filling). Nothing is written: the lock file
+    is only tested, when it is there (opened without blocking: it could be a FIFO)."""
+    path = Path(run_dir) / LOCK_FILE
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return  # never locked, or not readable: claim_dir says what is wrong
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # the holder's flock is exclusive
+        except BlockingIOError:
+            raise in_use(Path(run_dir)) from None
+        except OSError:
+            return
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
 @contextmanager
 def run_lock(run_dir: str | Path) -> Iterator[None]:
     """Hold the lock of run_dir (an existing directory) for the block; BadInput naming the
@@ -75,10 +106,7 @@ def run_lock(run_dir: str | Path) -> Iterator[None]:
     try:
         lock.acquire()
     except Timeout:
-        raise BadInput(
-            f"{root}: in use by another emr-sim ({holder_words(root)}); "
-            "wait for it to finish, or use another directory"
-        ) from None
+        raise in_use(root) from None
     except OSError as err:
         raise WriteError(root / LOCK_FILE, reason(err)) from None
     try:
@@ -111,6 +139,7 @@ def claim_dir(
     what the block writes is kept whatever happens."""
     root = Path(run_dir)
     check_dir_target(root, note)
+    refuse_held(root)  # "in use" before anything else is said about what the directory holds
     if check is not None:
         check(root)
     made = make_dir(root, note)

@@ -5,10 +5,11 @@ a scan) or the folder of an output file, with every failure said in one line.
     remove_made(created)                 # a start that was refused leaves nothing behind
     check_output_file("r.html", "the report")   # before the work whose result goes there
 
-A file in the way of a directory, a directory in the way of a file, no permission, a read-only
-or virtual file system (/proc): WriteError (exit code 3), naming the path and the reason. An
-output file in a folder that does not exist is bad input (BadInput, exit code 2): a misspelt
-path, not a full disk.
+A file in the way of a directory, a directory in the way of a file, a named pipe, a device or
+a socket in the way of either (never replaced: emr_sim.files.write.special_in_the_way), no
+permission, a read-only or virtual file system (/proc): WriteError (exit code 3), naming the
+path and the reason. An output file in a folder that does not exist is bad input (BadInput,
+exit code 2): a misspelt path, not a full disk.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from emr_sim.errors import BadInput, WriteError
-from emr_sim.files.write import check_writable, reason, stray_temps
+from emr_sim.files.write import check_writable, reason, special_in_the_way, special_kind, stray_temps
 
 NOTHING_WRITTEN = "nothing was written"
 
@@ -40,13 +41,19 @@ def make_dir(path: str | Path, note: str = NOTHING_WRITTEN) -> Path | None:
         except FileExistsError:
             if not folder.is_dir():
                 remove_made(made)
-                raise WriteError(folder, "a file is in the way", note) from None
+                raise WriteError(folder, in_the_way(folder), note) from None
             continue  # made by another process meanwhile: not ours
         except OSError as err:
             remove_made(made)
             raise WriteError(root, reason(err), note) from None
         made = made or folder
     return made
+
+
+def in_the_way(path: Path) -> str:
+    """What stands where a directory should be, as a WriteError's reason."""
+    kind = special_kind(path)
+    return f"{kind} is in the way" if kind else "a file is in the way"
 
 
 def remove_made(made: Path | None) -> None:
@@ -60,8 +67,8 @@ def check_dir_target(path: str | Path, note: str = NOTHING_WRITTEN) -> None:
     written: a file in the way, no permission, a read-only file system. A directory made to
     find out is removed again (only while empty: another process may have taken it since)."""
     root = Path(path)
-    if root.exists() and not root.is_dir():
-        raise WriteError(root, "a file is in the way", note)
+    if (root.exists() or root.is_symlink()) and not root.is_dir():
+        raise WriteError(root, in_the_way(root), note)
     if root.is_dir():
         try:
             check_writable(root)
@@ -97,11 +104,14 @@ def only_leftovers(root: str | Path, names: Iterable[str] = (), empty_dirs: Iter
 
 
 def check_output_file(path: str | Path, what: str) -> Path:
-    """Before the work whose result goes to the file `path`: WriteError when a directory is in
-    the way or no file can be created in its folder, BadInput when the folder does not exist."""
+    """Before the work whose result goes to the file `path`: WriteError when a directory, a
+    named pipe, a device or a socket is in the way or no file can be created in its folder,
+    BadInput when the folder does not exist. A regular file there is replaced (whole, by
+    emr_sim.files.write)."""
     out = Path(path)
     if not str(path).strip():
         raise BadInput(f"cannot write {what}: the file name is empty")
+    special_in_the_way(out, NOTHING_WRITTEN)
     if out.is_dir():
         raise WriteError(out, f"a directory is in the way; give {what}'s file name, e.g. {out / 'out'}")
     folder = out.resolve().parent

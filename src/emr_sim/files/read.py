@@ -16,7 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
+import tomllib
 from pathlib import Path
 
 from emr_sim.errors import BadInput, cut
@@ -25,6 +27,7 @@ MAX_RECORD_BYTES = 16 << 20  # a run, ladder or tuning record is kilobytes; a bo
 MAX_DEPTH = 64  # nesting of JSON arrays and objects: records are 5 deep at most
 MAX_DIGITS = 30  # an integer literal this long is no value of ours (Python refuses 4,300)
 READ_CHUNK = 1 << 20  # bytes read at a time: a cap is never allocated before the bytes are there
+LONG_NUMBER = re.compile(r"\d[\d_]{" + str(MAX_DIGITS) + ",}")  # more than MAX_DIGITS digits
 
 
 class InputFileError(BadInput):
@@ -37,19 +40,40 @@ class InputFileError(BadInput):
         self.problem, self.head = problem or message, head
 
 
-def regular_file_problem(path: str | Path, what: str) -> str | None:
-    """Why path cannot be read as a `what` file without opening it (None: a regular file)."""
+def mode_or_problem(path: str | Path, missing: str, what: str) -> int | str:
+    """The file mode at path (a link followed), or why there is none: `missing`, or that the
+    `what` cannot be read (a link to itself, no permission)."""
     try:
-        mode = os.stat(path).st_mode
+        return os.stat(path).st_mode
     except FileNotFoundError:
-        return f"no such {what} file"
+        return missing
     except OSError as err:
         return f"cannot read the {what}: {err.strerror or err}"
+
+
+def regular_file_problem(path: str | Path, what: str) -> str | None:
+    """Why path cannot be read as a `what` file without opening it (None: a regular file)."""
+    mode = mode_or_problem(path, f"no such {what} file", what)
+    if isinstance(mode, str):
+        return mode
     if stat.S_ISDIR(mode):
         return f"a directory, not a {what} file"
     if not stat.S_ISREG(mode):
         return f"not a regular file ({file_kind(mode)}), so not a {what} file"
     return None
+
+
+def directory_problem(path: str | Path, what: str) -> str | None:
+    """Why path cannot be read as a `what` (a run directory, a scan directory), None when it is
+    a directory: nothing there, or a regular or special file named by its kind (`meta FIFO`
+    said "no such run directory")."""
+    mode = mode_or_problem(path, f"no such {what}", what)
+    if isinstance(mode, str):
+        return mode
+    if stat.S_ISDIR(mode):
+        return None
+    kind = "a regular file" if stat.S_ISREG(mode) else file_kind(mode)
+    return f"{kind}, not a {what}"
 
 
 def read_input(path: str | Path, what: str, max_bytes: int, shown: str | None = None) -> bytes:
@@ -133,15 +157,22 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> object:
-    """JSON of at most MAX_DEPTH levels, its long integers kept as TooLong; InputFileError
-    naming the file and where the text is not JSON."""
+def bounded_text(data: bytes | str, name: str | Path, what: str) -> str:
+    """The UTF-8 text of a JSON or TOML file, nested at most MAX_DEPTH levels (their parsers
+    recurse); InputFileError naming the file otherwise."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError as err:
         raise InputFileError(f"{name}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     if nesting_depth(text) > MAX_DEPTH:
         raise InputFileError(f"{name}: nested more than {MAX_DEPTH} levels deep: not a {what} file")
+    return text
+
+
+def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> object:
+    """JSON of at most MAX_DEPTH levels, its long integers kept as TooLong; InputFileError
+    naming the file and where the text is not JSON."""
+    text = bounded_text(data, name, what)
     try:
         return json.loads(text, parse_int=bounded_int)
     except json.JSONDecodeError as err:
@@ -149,6 +180,25 @@ def parse_json(data: bytes | str, name: str | Path, what: str = "JSON") -> objec
         raise InputFileError(f"{name}: not JSON: {err.msg} at {where}") from None
     except ValueError as err:  # a value json itself refuses (a float literal too long, say)
         raise InputFileError(f"{name}: not JSON this reader takes: {str(err)[:120]}") from None
+
+
+def parse_toml(data: bytes | str, name: str | Path, what: str) -> dict:
+    """TOML of at most MAX_DEPTH levels with no number longer than MAX_DIGITS digits;
+    InputFileError naming the file (and the line of a long number). tomllib recurses on nested
+    arrays (100,000 brackets raised RecursionError) and Python refuses an integer of 4,300
+    digits without naming a line: both are refused here first."""
+    text = bounded_text(data, name, what)
+    long_number = LONG_NUMBER.search(text)
+    if long_number:
+        line = text.count("\n", 0, long_number.start()) + 1
+        digits = len(long_number.group().replace("_", ""))
+        raise InputFileError(f"{name}: line {line}: a {digits}-digit number is no value of a {what} file")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InputFileError(f"{name}: not TOML: {err}") from None
+    except (RecursionError, ValueError) as err:  # any other conversion TOML refuses
+        raise InputFileError(f"{name}: not TOML this reader can take: {str(err)[:120]}") from None
 
 
 def too_long(doc: object, where: str = "$") -> tuple[str, TooLong] | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import functools
 import io
+import textwrap
 from typing import Any
 
 import matplotlib
@@ -75,6 +76,19 @@ def new_figure(width: float, height: float) -> tuple[Figure, Axes]:
         fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
         ax = fig.add_subplot()
     return fig, ax
+
+
+TITLE_INCHES_PER_CHAR = 0.1  # a bold 11-point title's mean character width, with room
+TITLE_MARGIN = 1.0  # inches of a figure left of its axes (the hero names), where no title goes
+
+
+def _title(ax: Axes, text: str) -> None:
+    """The axes' title at its left, wrapped to the figure's width: a 3-master heatmap's title
+    ran past the figure's edge ("…against the colum")."""
+    fig = ax.get_figure()
+    width = fig.get_figwidth() if isinstance(fig, Figure) else 8.0
+    chars = max(20, int((width - TITLE_MARGIN) / TITLE_INCHES_PER_CHAR))
+    ax.set_title("\n".join(textwrap.wrap(text, chars)) or text, loc="left")
 
 
 def _axes(ax: Axes | None, width: float, height: float) -> tuple[Figure, Axes]:
@@ -168,7 +182,7 @@ def matrix_heatmap(
     reach = int(np.floor(span / step + 1e-9))
     bar.set_ticks([0.5 + step * n for n in range(-reach, reach + 1)])
     bar.set_label("row hero's win rate")
-    ax.set_title(title, loc="left")
+    _title(ax, title)
     return fig
 
 
@@ -365,7 +379,7 @@ def usage_heatmap(
                 )
     bar = fig.colorbar(image, ax=ax, shrink=0.9)
     bar.set_label(unit)
-    ax.set_title(title, loc="left")
+    _title(ax, title)
     return fig
 
 

@@ -244,14 +244,17 @@ def write_outputs(root, result: dict, spec, props) -> None:
     import json
     from pathlib import Path
 
-    from emr_sim.files.write import write_text
+    from emr_sim.files.outdir import make_dir
+    from emr_sim.files.write import remove_strays, write_text
     from emr_sim.simulate.variants import changed_deck
     from emr_sim.studies.rebalance_result import RESULT_FILE
 
     root = Path(root)
+    remove_strays(root)  # a killed write's temporary files: the files are written again, whole
     for p, entry in zip(props, result["proposals"], strict=True):
         folder = root / f"proposal-{p.rank}"
-        folder.mkdir(parents=True, exist_ok=True)
+        make_dir(folder, "the study is kept; run the same command again")  # WriteError: in the way
+        remove_strays(folder)
         after = changed_deck(spec.setup.deck, p.variant)
         entry["diff"] = proposal_diff(spec.knobs, p.values, spec.setup.deck, after)
         written = {

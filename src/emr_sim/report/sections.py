@@ -261,6 +261,14 @@ def length_section(run: RunData) -> dict:
     }
 
 
+def own_techniques(tech: pd.DataFrame, masters: list[str]) -> pd.DataFrame:
+    """The technique columns of the run's masters and the fury choice: an absent master's
+    column is all zeros (a 3-master run showed 5 such columns, which docs/report.md called
+    "worth a look")."""
+    kept = tech[[c for c in tech.columns if c in masters or c not in C.HERO_NAMES]]
+    return kept.rename(columns={"fury-choose": "fury choice"})
+
+
 def usage_section(run: RunData) -> dict:
     usage = A.usage_by_hero(run.games)
 
@@ -268,7 +276,7 @@ def usage_section(run: RunData) -> dict:
         cols = [c for c in usage.columns if c.startswith(prefix)]
         return usage[cols].rename(columns=lambda c: c[len(prefix) :])
 
-    tech = part("tech_").rename(columns={"fury-choose": "fury choice"})
+    tech = own_techniques(part("tech_"), [str(h) for h in run.record["heroes"]])
     effects = part("effect_")
     damage = part("damage_")
     basic = usage[[c for c in ("hits", "blocks", "counters", "extras") if c in usage.columns]]

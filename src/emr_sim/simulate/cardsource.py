@@ -14,11 +14,19 @@ import numpy as np
 import pandas as pd
 
 from emr_sim.errors import BadInput
+from emr_sim.files.read import regular_file_problem
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.cards import Deck, load_deck
-from emr_sim.simulate.cellcheck import columns_problem
+from emr_sim.simulate.cellcheck import columns_problem, values_problem
 from emr_sim.simulate.records import card_column, has_cards
-from emr_sim.simulate.rundir import has_card_events, load_games, read_run, repair_command
+from emr_sim.simulate.rundir import (
+    finished_cells,
+    has_card_events,
+    load_games,
+    read_run,
+    repair_command,
+    run_cells,
+)
 
 RECORD_SUFFIXES = (".parquet", ".csv")
 
@@ -32,6 +40,7 @@ class CardGames:
     deck: Deck
     record: dict | None  # the run record of a run directory; None for a records file
     deck_name: str = "default"  # "default" (the shipped deck) or the deck file as given
+    unfinished: str | None = None  # a run with cells not played yet: that said in one line
 
     @property
     def players(self) -> str:
@@ -75,7 +84,19 @@ def from_run(run_dir: Path, deck_path: str | None) -> CardGames:
         )
     deck = run_deck(record, run_dir, deck_path)
     name = deck_path or str(record.get("deck", "default"))
-    return CardGames(run_dir, load_games(run_dir), deck, record, name)
+    return CardGames(run_dir, load_games(run_dir), deck, record, name, unfinished_words(run_dir, record))
+
+
+def unfinished_words(run_dir: Path, record: dict) -> str | None:
+    """A line saying that the run is unfinished and what the statistics are then of (None: it
+    is finished): a matrix killed after 1 of 6 cells was reported without a word."""
+    expected, done = run_cells(record), set(finished_cells(run_dir))
+    if len(done) >= len(expected):
+        return None
+    return (
+        f"note: {run_dir} is unfinished: {len(done)} of {len(expected)} cells; these statistics are of "
+        f"the finished cells' games only (`{repair_command(run_dir, record)}` plays the rest)"
+    )
 
 
 def read_records(path: Path) -> pd.DataFrame:
@@ -90,6 +111,9 @@ def read_records(path: Path) -> pd.DataFrame:
 
 
 def from_records(path: Path, deck_path: str | None) -> CardGames:
+    problem = regular_file_problem(path, "records")  # a FIFO would be waited on forever
+    if problem:
+        raise BadInput(f"{path}: {problem}")
     if path.suffix.lower() not in RECORD_SUFFIXES:
         raise BadInput(f"{path}: not a run directory nor a records file (.parquet or .csv)")
     games = read_records(path)
@@ -98,7 +122,7 @@ def from_records(path: Path, deck_path: str | None) -> CardGames:
             f"{path}: records without card events; make them with "
             "`emr-sim matchup HERO_A HERO_B --records FILE --cards`"
         )
-    problem = columns_problem(games, cards=True)
+    problem = columns_problem(games, cards=True) or values_problem(games)
     if problem:
         raise BadInput(f"{path}: {problem}")
     deck = load_deck(deck_path)
@@ -132,6 +156,6 @@ def card_games(source: str | Path, deck_path: str | None = None) -> CardGames:
     path = Path(source)
     if path.is_dir():
         return from_run(path, deck_path)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         raise BadInput(f"{path}: no such run directory or records file")
     return from_records(path, deck_path)

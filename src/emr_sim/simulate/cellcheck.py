@@ -12,6 +12,8 @@ import numpy as np
 import pandas as pd
 from pandas.api.types import is_integer_dtype
 
+from emr_sim.errors import quoted
+from emr_sim.games.emr.codes import HERO_NAMES
 from emr_sim.simulate.cells import BATCH_PAIRS, half_width
 from emr_sim.simulate.records import CARD_COLUMNS, GAME_FIELDS, SIDE_STATS, SIDES
 
@@ -48,6 +50,29 @@ def cards_columns_problem(games: pd.DataFrame) -> str | None:
             return f"column {name!r} holds {games[name].dtype}, not int64 card sets"
         if len(games) and int(games[name].min()) < 0:
             return f"column {name!r} holds a negative word: not a set of cards"
+    return None
+
+
+BINARY_COLUMNS = ("a_seat", "a_first", "win_a", "win_b", "draw")  # 0 or 1 in every game
+RESULT_COLUMNS = ("win_a", "win_b", "draw")  # exactly one of them is 1: a game has one result
+
+
+def values_problem(games: pd.DataFrame) -> str | None:
+    """Masters known by name, seats and results 0 or 1, one result a game (a records file of
+    card events with win_a = 5, or both sides winning, was counted as it stood)."""
+    for name in HERO_COLUMNS:
+        unknown = sorted(set(games[name].astype(str)) - set(HERO_NAMES))
+        if unknown:
+            return f"column {name!r} names {quoted(unknown[0])}, no master (`emr-sim heroes`)"
+    for name in BINARY_COLUMNS:
+        values = games[name].to_numpy()
+        bad = np.flatnonzero((values != 0) & (values != 1))
+        if bad.size:
+            return f"column {name!r} holds {values[bad[0]]} in row {bad[0] + 1}: 0 or 1 only"
+    results = games[list(RESULT_COLUMNS)].to_numpy(np.int64).sum(axis=1)
+    bad = np.flatnonzero(results != 1)
+    if bad.size:
+        return f"row {bad[0] + 1} has {results[bad[0]]} results (win_a, win_b, draw): a game has exactly one"
     return None
 
 
@@ -95,6 +120,7 @@ def cell_problem(games: pd.DataFrame, hero_a: str, hero_b: str, record: dict) ->
     """What is wrong with `games` as cell (hero_a, hero_b) of the run `record`, or None."""
     return (
         columns_problem(games, record.get("cards") is True)
+        or values_problem(games)
         or heroes_problem(games, hero_a, hero_b)
         or games_problem(games)
         or count_problem(games, record)

@@ -25,7 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim.errors import BadInput, quoted
-from emr_sim.files.read import InputFileError, read_input, read_json_record
+from emr_sim.files.read import InputFileError, directory_problem, read_input, read_json_record
 from emr_sim.games.emr import codes as C
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
@@ -92,8 +92,9 @@ def read_run(run_dir: str | Path) -> dict:
     """The run record of run_dir, checked; BadInput when it is missing, not a run record, or
     a key is missing or wrong (named as 'key ...': emr_sim.simulate.recordcheck)."""
     path = Path(run_dir) / RUN_FILE
-    if not Path(run_dir).is_dir():
-        raise BadInput(f"{run_dir}: no such run directory")
+    problem = directory_problem(run_dir, "run directory")
+    if problem:
+        raise BadInput(f"{run_dir}: {problem}")
     if not path.exists() and not path.is_symlink():  # anything else there is named by the reader
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
     refuse_table_run(path)

@@ -38,6 +38,7 @@ def rung_label(record: dict) -> str:
 def load_rungs(run_dirs: list[str | Path]) -> list[Rung]:
     """Each run with its label (its players; the directory's name added when two are alike)."""
     from emr_sim.analysis.cells import cell_table
+    from emr_sim.analysis.meta import players_problem
     from emr_sim.simulate.cells import cell_pairs
     from emr_sim.simulate.rundir import load_games, read_run
 
@@ -46,6 +47,9 @@ def load_rungs(run_dirs: list[str | Path]) -> list[Rung]:
     rungs = []
     for run_dir in run_dirs:
         record = read_run(run_dir)
+        problem = players_problem(record, "a claim about the masters needs")
+        if problem:
+            raise BadInput(f"{run_dir}: {problem}")
         games = load_games(run_dir)
         rungs.append(
             Rung(

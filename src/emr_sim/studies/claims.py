@@ -16,7 +16,7 @@ from pathlib import Path
 
 from emr_sim.analysis.claims import Claim, ClaimCheck, load_claims
 from emr_sim.analysis.claims.check import CONTRADICTED
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, cut
 from emr_sim.files import write as files
 from emr_sim.studies.claimrungs import Move, Rung, check_at, load_rungs, rank_changes
 from emr_sim.studies.verify import Verified, games_per_rung, verify_jobs
@@ -88,12 +88,19 @@ def run_claims(
     with out_dir, verify the best `top` at each rung where it failed (verify_games a cell: one
     number for every rung, or one per rung, "10000,10000,1000"; 0: not at that rung) and
     write out_dir/claims.json."""
+    from emr_sim.files.lock import claim_dir, refuse_held
+    from emr_sim.files.outdir import check_dir_target
     from emr_sim.studies.scaneffects import scan_effects
 
     say = on_note or (lambda _t: None)
     claims = load_claims(claims_file)
     if top < 1:
         raise BadInput(f"--top must be at least 1, not {top}")
+    out = None if out_dir is None else Path(out_dir)
+    if out is not None:  # exit 3 for a file in the way, "in use", another kind of directory: first
+        check_dir_target(out)
+        refuse_held(out)
+        check_claims_dir(out)
     sizes = games_per_rung(verify_games, len(run_dirs))
     rungs = load_rungs(list(run_dirs))
     scans = [scan_effects(s) for s in scan_dirs]
@@ -107,20 +114,48 @@ def run_claims(
             if not (isinstance(check, ClaimCheck) and check.status == CONTRADICTED) or not scans:
                 continue
             result.ranked.setdefault(claim.says, {})[rung.label] = rank_changes(claim, check, scans)
-    if out_dir is not None and any(sizes):
-        games = {rung.label: n for rung, n in zip(rungs, sizes, strict=True)}
-        jobs = verification_jobs(result, games, top)
-        where, earlier = (workers, cluster), earlier_seconds(Path(out_dir))
-        done = (
-            verify_jobs(jobs, Path(out_dir), games, where, quiet, on_estimate, say, earlier) if jobs else []
-        )
-        for claim, label, verified in done:
-            result.verified.setdefault(claim.says, {}).setdefault(label, []).append(verified)
-    result.seconds = time.perf_counter() - start
-    if out_dir is not None:
-        Path(out_dir).mkdir(parents=True, exist_ok=True)
-        files.write_text(Path(out_dir) / CLAIMS_FILE, json.dumps(result.record(top), indent=1) + "\n")
+    if out is None:
+        result.seconds = time.perf_counter() - start
+        return result
+    with claim_dir(out, check_claims_dir, lambda root: root):  # one writer; the estimate after it
+        files.remove_strays(out)  # a killed write's temporary files
+        if any(sizes):
+            games = {rung.label: n for rung, n in zip(rungs, sizes, strict=True)}
+            jobs = verification_jobs(result, games, top)
+            where, earlier = (workers, cluster), earlier_seconds(out)
+            done = verify_jobs(jobs, out, games, where, quiet, on_estimate, say, earlier) if jobs else []
+            for claim, label, verified in done:
+                result.verified.setdefault(claim.says, {}).setdefault(label, []).append(verified)
+        result.seconds = time.perf_counter() - start
+        files.write_text(out / CLAIMS_FILE, json.dumps(result.record(top), indent=1) + "\n")
     return result
+
+
+def check_claims_dir(root: Path) -> None:
+    """BadInput, before anything is read or played, when ROOT holds anything but a claims
+    directory's files (its record, its verification runs, the lock's files, a killed write's
+    temporary files): `claims -o RUN` wrote claims.json into a matrix run or a scan."""
+    from emr_sim.files.lock import LOCK_FILES
+    from emr_sim.files.write import stray_temps
+    from emr_sim.studies.verify import VERIFY_DIR
+
+    if not root.is_dir():
+        return
+    strays = set(stray_temps(root))
+    others = sorted(
+        p.name
+        for p in root.iterdir()
+        if p.name not in (*LOCK_FILES, CLAIMS_FILE, VERIFY_DIR) and p not in strays
+    )
+    if others:
+        raise BadInput(
+            f"{root}: not empty and not a claims directory (it holds {cut(', '.join(others), 80)}); "
+            "give a new directory to -o"
+        )
+    if (root / CLAIMS_FILE).exists() or (root / CLAIMS_FILE).is_symlink():
+        read_claims_record(root)  # a file of that name that is no claims record: refused
+    if (root / VERIFY_DIR).exists() and not (root / VERIFY_DIR).is_dir():
+        raise BadInput(f"{root / VERIFY_DIR}: not a directory: {root} is not a claims directory")
 
 
 def verification_jobs(result: ClaimsResult, games: dict[str, int], top: int) -> list:

@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 
 from emr_sim.analysis.balance import Balance, CellCounts, Guards, balance_of
+from emr_sim.errors import BadInput
 from emr_sim.files import write as files
 from emr_sim.simulate.cells import cell_pairs
 from emr_sim.simulate.variants import Variant, parse_variant
@@ -34,6 +35,8 @@ from emr_sim.studies.rebalance_store import (
     check_root,
     open_study,
     read_base,
+    start_study,
+    study_errors,
     write_base,
 )
 
@@ -79,11 +82,14 @@ def run_study(
     quiet: bool = True,
     on_estimate: Callable[[str, float, int], None] | None = None,
     on_note: Say | None = None,
+    on_claimed: Callable[[], None] | None = None,
 ) -> StudyRun:
     """Search (or resume) the study into ROOT. Inputs are checked before anything is written
-    (BadInput); on_estimate(what, seconds, games) before the games, on_note for the book's
-    warning and the warm start."""
-    from emr_sim.files.lock import claim_dir
+    (BadInput); on_claimed() once the directory is this process's (the verification's estimate,
+    say: nothing is said of a start that is refused), on_estimate(what, seconds, games) before
+    the games, on_note for the book's warning and the warm start. The study record is written
+    first, so a start killed at any point resumes with the same command."""
+    from emr_sim.files.lock import claim_dir, refuse_held
     from emr_sim.files.outdir import check_dir_target
     from emr_sim.simulate.runner import start_cluster
 
@@ -92,13 +98,17 @@ def run_study(
     root = Path(root)
     record = spec.record()
     check_dir_target(root)  # a file in the way, a directory that cannot be made: exit 3
+    refuse_held(root)  # "in use" before anything is said about what it holds
     check_root(root, record)  # refused before a cluster starts, as before a write
     start_cluster(spec.setup)
     start = time.perf_counter()
     check = partial(check_root, record=record)
-    with claim_dir(root, check, check) as old:  # the study on disk, read again under the lock
-        games = _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, say)
-    base_counts_, _guards = read_base(root, spec.heroes)
+    with claim_dir(root, check, partial(start_study, record=record)) as old:
+        if on_claimed:
+            on_claimed()
+        with study_errors(root):
+            games = _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, say)
+    base_counts_, _guards = read_base(root, spec.heroes, len(spec.budget.rungs))
     base = balance_of(base_counts_[-1], spec.heroes)
     return StudyRun(
         root, json.loads((root / STUDY_FILE).read_text()), base, games, time.perf_counter() - start
@@ -109,8 +119,8 @@ def _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, s
     from emr_sim.simulate.estimate import run_seconds
 
     done_before = 0
-    if (root / DB_FILE).exists() and old is not None:
-        done_before = finished(open_study(root, spec, create=False))
+    if (root / DB_FILE).exists() and old is not None:  # a study killed as its database was made:
+        done_before = finished(open_study(root, spec, create=True))  # no study in it yet, made
     base_games, trial_games = estimate_games(spec, spec.budget.trials - done_before)
     new_base = not (root / BASE_FILE).exists()
     if on_estimate:
@@ -124,10 +134,15 @@ def _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, s
         base_seconds = time.perf_counter() - started
         games += sum(c.games for c in counts[-1].values())
         base = balance_of(counts[-1], spec.heroes)
-        check_reach(spec, base)
+        try:
+            check_reach(spec, base)
+        except BadInput:
+            if old is None:  # a new study the goal refuses: its record goes, as if never started
+                (root / STUDY_FILE).unlink(missing_ok=True)
+            raise
         guards = spec.guards.resolve(base)
         write_base(root, counts, {"first": guards.first, "turns": guards.turns})
-    counts, guards_record = read_base(root, spec.heroes)
+    counts, guards_record = read_base(root, spec.heroes, len(spec.budget.rungs))
     guards = Guards(_pair(guards_record["first"]), _pair(guards_record["turns"]))
     if old is None or "warm" not in old:
         from emr_sim.studies.rebalance_warm import warm_start
@@ -186,8 +201,9 @@ def proposals(root: Path, spec: Spec, top: int) -> tuple[list[Proposal], dict]:
     from optuna.trial import TrialState
 
     study = open_study(root, spec, create=False)
-    base, _guards = read_base(root, spec.heroes)
-    trials = study.get_trials(deepcopy=False)
+    base, _guards = read_base(root, spec.heroes, len(spec.budget.rungs))
+    with study_errors(root):
+        trials = study.get_trials(deepcopy=False)
     complete = sorted(
         (t for t in trials if t.state == TrialState.COMPLETE and "result" in t.user_attrs),
         key=lambda t: (t.value, int(t.user_attrs["index"])),

@@ -18,6 +18,7 @@ played the same way). Per-master health knobs are `free`: --max-changes counts t
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -122,6 +123,11 @@ class Knobs:
         """Changes --max-changes counts (the knobs that are not free, off their base)."""
         return sum(1 for k in self.knobs if not k.free and values[k.name] != k.base)
 
+    def candidates(self) -> int:
+        """How many different candidates the knobs allow: every combination of their values,
+        the base (all at their base) among them."""
+        return math.prod(len(k.choices) for k in self.knobs)
+
     def base_values(self) -> dict[str, str]:
         return {k.name: k.base for k in self.knobs}
 
@@ -185,14 +191,17 @@ def parse_knob(word: str, setup, heroes: list[str]) -> list[Knob]:
         raise BadInput(f"--knob {word}: {err.problem}") from None
 
 
-def values_of_spec(word: str, spec: str) -> list[str]:
+def values_of_spec(word: str, spec: str, bounds: tuple[int, int, str] | None = None) -> list[str]:
     """The values a spec names: LOW..HIGH (every whole number between, signs kept when given)
-    or V1|V2|..."""
+    or V1|V2|... A range is checked against `bounds` (lowest, highest, what they are) before it
+    is expanded: `health.*=1..99999999999999999999999999` was expanded first, for minutes."""
     match = RANGE.match(spec)
     if match:
         low, high = int(match["low"]), int(match["high"])
         if low > high:
             raise BadInput(f"--knob {word}: the range {spec} is empty (LOW above HIGH)")
+        if bounds is not None and not bounds[0] <= low <= high <= bounds[1]:
+            raise BadInput(f"--knob {word}: {spec} is out of range: {bounds[2]} is {bounds[0]}..{bounds[1]}")
         signed = spec.startswith(("+", "-")) or "..+" in spec or "..-" in spec
         return [f"{v:+d}" if signed else str(v) for v in range(low, high + 1)]
     values = [v for v in spec.split("|") if v]
@@ -231,8 +240,9 @@ def rule_knob(word: str, name: str, spec: str | None, setup, heroes: list[str]) 
             )
         values = list(option.values)
     else:
-        values = values_of_spec(word, spec)
-    low = 1 if per_master else option.low  # a master's own health of 0 would mean unset
+        low = 1 if per_master else option.low  # a master's own health of 0 would mean unset
+        values = values_of_spec(word, spec, None if option.values else (low, option.high, name))
+    low = 1 if per_master else option.low
     checked = []
     for value in values:
         if value.startswith("+"):
@@ -270,7 +280,14 @@ def deck_knob(word: str, left: str, spec: str | None, setup) -> Knob:
         spec = {"dragon": "0|1", "effect": "|".join(EFFECT_NAMES), "damage": f"{DAMAGE_LOW}..{DAMAGE_HIGH}"}[
             attr
         ]
-    values = values_of_spec(word, spec)
+    span = DAMAGE_HIGH - DAMAGE_LOW
+    signed = spec.startswith(("+", "-")) or "..+" in spec or "..-" in spec  # a step: -3..+3 at most
+    bounds = {
+        "damage": (-span, span, "a damage step") if signed else (DAMAGE_LOW, DAMAGE_HIGH, "damage"),
+        "dragon": (0, 1, "dragon"),
+        "effect": (0, len(EFFECT_NAMES) - 1, "an effect's number"),
+    }
+    values = values_of_spec(word, spec, bounds[attr])
     step = attr == "damage" and all(v[0] in "+-" for v in values)
     if attr == "damage" and not step and any(v[0] in "+-" for v in values):
         raise BadInput(f"--knob {word}: mix of damage steps (+N/-N) and values; give one kind")

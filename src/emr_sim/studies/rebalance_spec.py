@@ -32,8 +32,9 @@ from emr_sim.analysis.balance import (
     Penalty,
     check_target,
 )
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
 from emr_sim.simulate.setup import RunSetup
+from emr_sim.simulate.sizes import check_bytes, check_games
 from emr_sim.studies.rebalance_knobs import Knobs
 from emr_sim.version import __version__
 
@@ -41,7 +42,12 @@ REBALANCE_FORMAT = "emr-sim rebalance 1"
 DEFAULT_SEARCH_SEED = 20261225  # not the runs' DEFAULT_SEED, which the verification plays
 SAMPLERS = ("tpe", "cmaes")
 DEFAULT_RUNGS = (200, 800, 3200)
-DEFAULT_TRIALS = 120
+DEFAULT_TRIALS = 120  # or the knobs' candidates, when they are fewer (Knobs.candidates)
+MAX_TRIALS = 1_000_000  # far above any study (its trials are rows of study.db, read back at each
+# promotion): a count of trials cannot make a search that never ends
+# a chunk of pairs in flight (its arguments, future and work item: 1,800 bytes measured with
+# tracemalloc for 200,000 of them): a batch's chunks are all made at once (rebalance_play)
+BYTES_PER_CHUNK = 2_000
 DEFAULT_ETA = 4
 DEFAULT_BATCH = 4
 DEFAULT_FIRST = "±2"  # the first player's share within 2 points of the base's
@@ -84,6 +90,8 @@ class Budget:
     def check(self) -> None:
         if self.trials < 1:
             raise BadInput(f"--trials must be at least 1, not {self.trials}")
+        if self.trials > MAX_TRIALS:
+            raise BadInput(f"--trials {self.trials:,}: at most {MAX_TRIALS:,} trials")
         if not self.rungs or any(g < 2 or g % 2 for g in self.rungs):
             raise BadInput(f"--rungs: games per cell must be even numbers of at least 2, not {self.text}")
         if list(self.rungs) != sorted(set(self.rungs)):
@@ -92,6 +100,27 @@ class Budget:
             raise BadInput(f"--eta must be at least 2, not {self.eta}")
         if self.batch < 1:
             raise BadInput(f"--batch must be at least 1, not {self.batch}")
+        for games in self.rungs:
+            try:
+                check_games(games, "--rungs")
+            except ValueError as err:
+                raise BadInput(str(err)) from None
+
+    def check_memory(self, cells: int, chunk: int) -> None:
+        """The chunks a rung's batch makes at once (`cells` cells of each trial, `chunk` pairs a
+        chunk) against the machine's memory: `--rungs 100,10000000000000` printed an estimate of
+        15 million minutes and was killed for memory at 24 GB."""
+        steps = [b - a for a, b in zip([0, *self.pairs], self.pairs, strict=False)]
+        chunks = self.batch * cells * max(-(-step // chunk) for step in steps)
+        try:
+            check_bytes(
+                chunks * BYTES_PER_CHUNK,
+                f"--rungs {self.text} with --batch {self.batch}",
+                f"{chunks:,} chunks of {chunk} pairs at once, {BYTES_PER_CHUNK:,} bytes each",
+                "give fewer games per rung or a smaller --batch",
+            )
+        except ValueError as err:
+            raise BadInput(str(err)) from None
 
     @property
     def text(self) -> str:
@@ -175,7 +204,12 @@ def read_target(path: str | Path, heroes: list[str]) -> np.ndarray:
             try:
                 value = float(cell.rstrip("%")) / (100 if cell.endswith("%") else 1)
             except ValueError:
-                raise BadInput(f"{shown}: {row[0]} vs {col}: {cell!r} is not a number") from None
+                raise BadInput(f"{shown}: {row[0]} vs {col}: {quoted(cell)} is not a number") from None
+            if not math.isfinite(value):  # nan was taken as an empty cell, inf as a rate
+                raise BadInput(
+                    f"{shown}: {row[0]} vs {col}: {quoted(cell)} is not a win rate (0 to 1); "
+                    "leave a cell empty for no target"
+                )
             target[heroes.index(row[0]), heroes.index(col)] = value
     try:
         return check_target(target, heroes, shown)
@@ -250,7 +284,14 @@ class Spec:
     rules: dict[str, str] = field(default_factory=dict)  # the --rule options as given
 
     def check(self) -> None:
+        from emr_sim.games.emr import codes as C
+        from emr_sim.simulate.cells import cell_pairs
+        from emr_sim.simulate.cluster import chunk_pairs
+
         self.budget.check()
+        if self.heroes:
+            sides = self.setup.sides(C.HERO_NAMES.index(self.heroes[0]), C.HERO_NAMES.index(self.heroes[-1]))
+            self.budget.check_memory(len(cell_pairs(self.heroes)), chunk_pairs(sides))
         if self.sampler not in SAMPLERS:
             raise BadInput(f"--sampler {self.sampler}: known samplers are {', '.join(SAMPLERS)}")
         if not 0 <= self.margin < self.goal.tolerance:

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from emr_sim.analysis.balance import POINTS, Balance, balance_of, counts_from_games, field_interval, nash_mix
-from emr_sim.errors import BadInput
+from emr_sim.errors import BadInput, quoted
 from emr_sim.simulate.cells import cell_pairs
 from emr_sim.stats import Z95
 from emr_sim.studies.rebalance import Proposal
@@ -54,6 +54,7 @@ def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[s
     rung of its players); BadInput naming the problem."""
     from emr_sim.games.emr.lineup.spec import parse_sides
     from emr_sim.simulate.rundir import read_run
+    from emr_sim.simulate.sizes import check_games, check_memory
 
     rungs: list[Rung] = []
     for text in texts:
@@ -62,7 +63,13 @@ def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[s
             raise BadInput(
                 f"--verify {text}: write PLAYER=GAMES (games per cell, at least 2), e.g. tuned=4000"
             )
+        one_player(player, f"--verify {text}")
         parse_sides(f"{player},{player}")  # an unknown player: BadInput
+        try:  # a verification run keeps a cell's games: checked before the search, not after it
+            check_games(int(games), f"--verify {text}:")
+            check_memory(int(games), f"a verification cell of --verify {text}")
+        except ValueError as err:
+            raise BadInput(str(err)) from None
         if any(r.player == player for r in rungs):
             raise BadInput(f"--verify {text}: {player} given twice")
         rungs.append(Rung(player, int(games) + int(games) % 2))
@@ -80,6 +87,19 @@ def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[s
             raise BadInput(f"--before {run_dir}: a second before run for {rungs[k].player}")
         rungs[k] = Rung(rungs[k].player, rungs[k].games, Path(run_dir))
     return rungs
+
+
+def one_player(player: str, where: str) -> None:
+    """BadInput unless `player` is one player spec (it plays both sides): `--players
+    greedy,random` was refused as "not 4: 'greedy,random,greedy,random'"."""
+    from emr_sim.games.emr.lineup.spec import split_top_level
+
+    specs = split_top_level(player, "players")
+    if len(specs) != 1:
+        raise BadInput(
+            f"{where}: one player spec, which plays both sides (e.g. tuned), "
+            f"not {len(specs)}: {quoted(player)}"
+        )
 
 
 def check_before(spec: Spec, rung: Rung, seed: int) -> None:

@@ -91,6 +91,16 @@ def gather(
     the sensitivity scans' effects and the claims record when given."""
     if technique_pairs and not skill_dirs:
         raise BadInput("--technique-pairs is part of the balance-and-skill section: give --skill RUN too")
+    if technique_pairs:  # a master's worth keeps both variants' games against its opponents at once
+        from emr_sim.games.emr.codes import HERO_NAMES
+        from emr_sim.simulate.sizes import check_games, check_memory
+
+        opponents = len(HERO_NAMES) - 1
+        try:
+            check_games(2 * technique_pairs, f"--technique-pairs {technique_pairs:,}: a cell of")
+            check_memory(2 * opponents * 2 * technique_pairs, f"--technique-pairs {technique_pairs:,}")
+        except ValueError as err:
+            raise BadInput(str(err)) from None
     warnings = check_rungs([run_dir, *skill_dirs]) if skill_dirs else []  # before the work
     claims = read_claims_record(claims_path) if claims_path is not None else None
     scans = [read_scan_effects(d) for d in scan_dirs]

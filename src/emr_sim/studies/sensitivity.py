@@ -59,6 +59,40 @@ class Sizing:
             raise BadInput(
                 f"--max-games ({self.max_games}) must be at least the pilot's {2 * self.pilot_pairs} games"
             )
+        self.check_sizes()
+
+    def check_sizes(self) -> None:
+        """Counts the runs count exactly and games that fit in memory, before anything is
+        played or written (`-n 10000000000000` left a scan record that no command could use;
+        `-n 99999999999999999999999` went through floats and was echoed wrong)."""
+        from emr_sim.simulate.sizes import check_games, check_memory
+
+        try:
+            if self.games is not None:
+                check_games(self.games, "-n")
+                check_memory(self.games, f"a cell of -n {self.games:,}")
+            else:  # --pilot-pairs is bounded by --max-games (check)
+                check_games(self.max_games, "--max-games")
+                check_memory(self.max_games, f"a cell of --max-games {self.max_games:,}")
+        except ValueError as err:
+            raise BadInput(str(err)) from None
+
+    def check_pilot(self, cells: int) -> None:
+        """The pilot holds the base's games and one variant's, `cells` cells of them, at once."""
+        from emr_sim.simulate.sizes import check_memory
+
+        if self.precision is not None:
+            try:
+                check_memory(
+                    2 * cells * 2 * self.pilot_pairs, f"the pilot of --pilot-pairs {self.pilot_pairs:,}"
+                )
+            except ValueError as err:
+                raise BadInput(str(err)) from None
+
+    @property
+    def fixed_games(self) -> int | None:
+        """-n rounded up to whole pairs (an integer: no float on the way)."""
+        return None if self.games is None else self.games + self.games % 2
 
 
 def scan_record(base: Base, plan: ScanPlan, sizing: Sizing) -> dict:
@@ -70,7 +104,7 @@ def scan_record(base: Base, plan: ScanPlan, sizing: Sizing) -> dict:
         "heroes": base.heroes,
         "assignments": base.record.get("assignments"),
         "precision": sizing.precision,
-        "games": None if sizing.games is None else int(2 * math.ceil(sizing.games / 2)),
+        "games": sizing.fixed_games,
         "pilot_pairs": sizing.pilot_pairs if sizing.precision is not None else None,
         "max_games": sizing.max_games if sizing.precision is not None else None,
         "variants": [v.record() for v in plan.variants],
@@ -107,26 +141,32 @@ def run_scan(
     before the pilot and before the runs; on_note(text) hears of capped sizes and of each run
     finished. Inputs are checked before anything is written (BadInput). With `cluster` (a
     connected emr_sim.simulate.cluster.Cluster) the pilot and the runs play on its workers."""
-    from emr_sim.files.lock import claim_dir
+    from emr_sim.files.lock import claim_dir, refuse_held
     from emr_sim.files.outdir import check_dir_target
+    from emr_sim.files.write import remove_strays
     from emr_sim.simulate.runner import start_cluster
 
     sizing.check()
     if not plan.variants:
         raise BadInput("nothing to scan: no variant (give --cards, --rules or --variant)")
     base = read_base(base_run)
+    from emr_sim.simulate.cells import cell_pairs
+
+    sizing.check_pilot(len(cell_pairs(base.heroes, base.every)))
     setup = base.setup(Variant(), workers, cluster)
     for sv in plan.variants:  # a variant that cannot be applied is refused before any write
         base.setup(sv.variant, workers)
     root = Path(scan_dir)
     record = scan_record(base, plan, sizing)
     check_dir_target(root)  # a file in the way, a directory that cannot be made: exit 3
+    refuse_held(root)  # "in use" before anything is said about what it holds
     scandir.check_root(root, record)  # refused before a cluster starts, as before a write
     start_cluster(setup)
     say = on_note or (lambda _text: None)
     start = time.perf_counter()
     check = partial(scandir.check_root, record=record)
     with claim_dir(root, check, check) as old:  # the scan on disk, read again under the lock
+        remove_strays(root)  # a killed write's temporary files (this process holds the lock)
         record = old if old is not None and "sizes" in old else record
         if "sizes" not in record:
             record |= size_runs(base, plan, sizing, setup, quiet, on_estimate, say)
@@ -138,8 +178,8 @@ def run_scan(
 def size_runs(base, plan, sizing, setup, quiet, on_estimate, say) -> dict:
     """The scan record's "sizes" (games per cell of the base and of each variant) and, with a
     precision target, "pilot" (each variant's standard error per master) and its seconds."""
-    if sizing.games is not None:
-        games = int(2 * math.ceil(sizing.games / 2))
+    if sizing.fixed_games is not None:
+        games = sizing.fixed_games
         return {"sizes": {"base": games, **{v.text: games for v in plan.variants}}}
     from emr_sim.simulate.cells import cell_pairs
     from emr_sim.simulate.estimate import run_seconds

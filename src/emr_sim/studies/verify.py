@@ -154,6 +154,11 @@ def games_per_rung(verify_games: int | str | list[int], n_rungs: int) -> list[in
         raise BadInput(
             f"--verify-games {verify_games}: one even number of games (0 or more), or one per run ({n_rungs})"
         )
+    from emr_sim.simulate.sizes import check_games, check_memory
+
+    for v in values:  # a verification run keeps a cell's games: its count and memory, before the work
+        check_games(v, "--verify-games")
+        check_memory(v, f"a verification cell of --verify-games {v:,}")
     return values
 
 
@@ -161,9 +166,9 @@ def verify_jobs(
     jobs: list, out: Path, games: dict[str, int], where, quiet, on_estimate, say, earlier: dict[str, float]
 ) -> list:
     """Each job (claim, check, rung, move) verified at its rung (games[rung label] a cell),
-    under the lock of OUT: [(claim, rung label, Verified)], in the jobs' order. `earlier`: the
-    seconds the claims record of OUT gives each run already played (a resumed run keeps them)."""
-    from emr_sim.files.lock import claim_dir
+    by the holder of OUT's lock (emr_sim.studies.claims.run_claims takes it): [(claim, rung
+    label, Verified)], in the jobs' order. `earlier`: the seconds the claims record of OUT gives
+    each run already played (a resumed run keeps them)."""
     from emr_sim.simulate.estimate import run_seconds
     from emr_sim.simulate.variants import Variant
     from emr_sim.studies.scanbase import Base
@@ -177,11 +182,10 @@ def verify_jobs(
             total += n_games
         on_estimate("verification", seconds, total)
     done = []
-    with claim_dir(out, None, lambda root: root):  # the lock of every run directory
-        for claim, check, rung, move in jobs:
-            verified = verify(claim, check, rung, move, out, games[rung.label], where, quiet, say, earlier)
-            done.append((claim, rung.label, verified))
-            when = "played before" if not verified.played else f"in {verified.seconds:,.1f} s"
-            moved = f"{100 * verified.verified:+.1f} points {when}"
-            say(f"verified {move.variant} for {claim.says!r} at {rung.label}: {moved}")
+    for claim, check, rung, move in jobs:
+        verified = verify(claim, check, rung, move, out, games[rung.label], where, quiet, say, earlier)
+        done.append((claim, rung.label, verified))
+        when = "played before" if not verified.played else f"in {verified.seconds:,.1f} s"
+        moved = f"{100 * verified.verified:+.1f} points {when}"
+        say(f"verified {move.variant} for {claim.says!r} at {rung.label}: {moved}")
     return done

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import importlib.resources
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from emr_sim.errors import BadInput
-from emr_sim.files.read import read_input
+from emr_sim.errors import BadInput, quoted
+from emr_sim.files.read import InputFileError, parse_toml, read_input
 from emr_sim.games.emr.codes import HERO_NAMES
 
 BEATS, TOP, FIELD, FIRST = "beats", "top", "field", "first_player"
@@ -70,20 +69,16 @@ def load_claims(path: str | Path) -> list[Claim]:
     """The claims of a file (COMMUNITY: the shipped one); ClaimsError naming the problem."""
     shown = str(path)
     file = community_path() if shown == COMMUNITY else Path(shown)
-    data = read_input(file, "claims", MAX_BYTES, shown)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise ClaimsError(f"{shown}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    return parse_claims(text, shown)
+    return parse_claims(read_input(file, "claims", MAX_BYTES, shown), shown)
 
 
-def parse_claims(text: str, source: str = "<claims>") -> list[Claim]:
-    """The claims of a claims file's text."""
+def parse_claims(text: str | bytes, source: str = "<claims>") -> list[Claim]:
+    """The claims of a claims file's text (emr_sim.files.read.parse_toml: nesting and long
+    numbers bounded, so a file of 100,000 brackets is one line, not a RecursionError)."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ClaimsError(f"{source}: not TOML: {err}") from None
+        data = parse_toml(text, source, "claims")
+    except InputFileError as err:
+        raise ClaimsError(str(err)) from None
     unknown = [k for k in data if k != "claim"]
     if unknown:
         raise ClaimsError(f"{source}: unknown key {unknown[0]!r}; a claims file holds [[claim]] tables")
@@ -100,11 +95,13 @@ def parse_claim(table: object, where: str) -> Claim:
     if unknown:
         raise ClaimsError(f"{where}: unknown key {unknown[0]!r}; a claim has {', '.join(KEYS)}")
     says = table.get("says")
+    if "says" in table and not isinstance(says, str):
+        raise ClaimsError(f"{where}: says must be a string of words, not {quoted(says)}; write {FORM_WORDS}")
     if not isinstance(says, str) or not says.strip():
         raise ClaimsError(f'{where}: says = "..." is missing: the statement to test ({FORM_WORDS})')
     name = table.get("name", says)
     if not isinstance(name, str):
-        raise ClaimsError(f"{where}: name must be a string, not {name!r}")
+        raise ClaimsError(f"{where}: name must be a string, not {quoted(name)}")
     where = f"{where} ({says.strip()!r})"
     words = " ".join(says.strip().lower().split())
     for kind, pattern in FORMS:

@@ -27,7 +27,7 @@ import pandas as pd
 from emr_sim.errors import BadInput, WriteError
 from emr_sim.files.lock import LOCK_FILES, claim_dir
 from emr_sim.files.outdir import check_dir_target, only_leftovers
-from emr_sim.files.read import file_sha256, read_json_record
+from emr_sim.files.read import directory_problem, file_sha256, read_json_record
 from emr_sim.files.write import reason, stray_temps, write_atomically, write_text
 from emr_sim.simulate.tables.format import TABLE_RUN_FORMAT
 from emr_sim.simulate.tables.frames import rows_frame
@@ -85,15 +85,29 @@ def is_table_run(run_dir: str | Path) -> bool:
 def read_table_run(run_dir: str | Path) -> dict:
     """The checked record of a table run; BadInput when run_dir is none."""
     path = Path(run_dir) / RUN_FILE
-    if not Path(run_dir).is_dir():
-        raise BadInput(f"{run_dir}: no such run directory")
+    problem = directory_problem(run_dir, "run directory")  # a FIFO or a device named by its kind
+    if problem:
+        raise BadInput(f"{run_dir}: {problem}")
     if not path.exists():
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory")
     record = read_json_record(path, "table run record", TABLE_RUN_FORMAT)
     problem = record_problem(record)
     if problem:
         raise BadInput(f"{path}: {problem}")
-    return record
+    return record | {MANIFEST: record.get(MANIFEST, {})}  # a record saved before its first part
+
+
+def is_cell(cell: object) -> bool:
+    return isinstance(cell, list) and all(isinstance(name, str) for name in cell)
+
+
+def is_entry(entry: object) -> bool:
+    """A manifest's entry of a part: its rows and sha256 (a damaged one raised AttributeError)."""
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("rows"), int)
+        and isinstance(entry.get("sha256"), str)
+    )
 
 
 def record_problem(record: dict) -> str | None:
@@ -104,10 +118,10 @@ def record_problem(record: dict) -> str | None:
         ("seed", lambda v: isinstance(v, int)),
         ("players", lambda v: isinstance(v, list) and all(isinstance(p, str) for p in v)),
         ("rules", lambda v: isinstance(v, dict)),
-        ("cells", lambda v: isinstance(v, list) and all(isinstance(c, list) for c in v)),
+        ("cells", lambda v: isinstance(v, list) and all(is_cell(c) for c in v)),
         ("deals_per_cell", lambda v: isinstance(v, int) and 1 <= v <= MAX_DEALS),
         ("part_deals", lambda v: v == PART_DEALS),
-        (MANIFEST, lambda v: isinstance(v, dict)),
+        (MANIFEST, lambda v: isinstance(v, dict) and all(is_entry(e) for e in v.values())),
     )
     for key, good in checks:
         if key in record and not good(record[key]) or key not in record and key != MANIFEST:
@@ -230,6 +244,19 @@ def run_table(
                     progress(count * settings.n_seats)
             writer.save()
         return writer.record | {MANIFEST: writer.manifest}
+
+
+def unfinished(record: dict) -> str | None:
+    """How much of a checked table run is not played yet, in words (None: every part is)."""
+    names = [
+        part_name(cell_name(cell, record["seats"]), first)
+        for cell in record["cells"]
+        for first, _ in parts(record["deals_per_cell"])
+    ]
+    done = sum(name in record[MANIFEST] for name in names)
+    if done == len(names):
+        return None
+    return f"{done:,} of {len(names):,} parts played ({len(names) - done:,} left out here)"
 
 
 def load_table_games(run_dir: str | Path) -> tuple[dict, pd.DataFrame]:

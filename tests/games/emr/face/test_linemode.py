@@ -20,9 +20,10 @@ from emr_sim.games.emr.face.saved import load_record
 from emr_sim.games.emr.face.versus import Setup, Versus
 
 
-def answers_for(v: Versus, as_notation: bool = False) -> list[str]:
+def answers_for(v: Versus, as_notation: bool | str = False) -> list[str]:
     """The lines a person types to take the greedy's choices in V's game (a fresh copy of it is
-    played here; forced decisions take no line)."""
+    played here; forced decisions take no line): numbers, the actions' text, or (as_notation
+    "listed") the list's lines copied whole, "2. play green 4-1 left"."""
     copy = Versus(v.setup)
     lines = []
     while not copy.over:
@@ -31,7 +32,10 @@ def answers_for(v: Versus, as_notation: bool = False) -> list[str]:
             legal = copy.legal()
             if len(legal) > 1:
                 codes = [c for c, _t in legal]
-                lines.append(dict(legal)[code] if as_notation else str(codes.index(code) + 1))
+                number, text = str(codes.index(code) + 1), dict(legal)[code]
+                lines.append(
+                    f"{number}. {text}" if as_notation == "listed" else text if as_notation else number
+                )
             copy.apply(code)
         else:
             copy.apply(copy.think())
@@ -45,7 +49,7 @@ def drive(v: Versus, lines: list[str], advisor: str | None = None) -> tuple[str,
     return ended, out
 
 
-@pytest.mark.parametrize("as_notation", [False, True])
+@pytest.mark.parametrize("as_notation", [False, True, "listed"])
 def test_a_whole_game_from_numbers_or_notation(as_notation):
     v = Versus(Setup(seat=0, seed=3))
     ended, out = drive(v, answers_for(v, as_notation))
@@ -76,6 +80,20 @@ def test_the_position_shows_the_persons_hand_and_numbered_actions():
     assert numbered == [text for _c, text in v.legal()]
     assert "p1  health 8  hand 2" in out  # the opponent's hand as a count
     assert out[-1] == "you quit at turn 1: the game is abandoned"
+
+
+def test_a_listed_line_whose_number_is_stale_plays_its_text():
+    """#36: numbers change meaning between decisions, so a script's piped numbers played other
+    moves; a line copied from the list plays its text, whatever number it carries."""
+    setup = Setup(seat=0, seed=3, rules={"first_player": "0"})
+    legal = Versus(setup).legal()
+    assert len(legal) > 1
+    text = legal[-1][1]  # not the first action, which "1" alone would play
+    _e, by_text = drive(Versus(setup), [text, "quit"])
+    _e, by_listed = drive(Versus(setup), [f"1. {text}", "quit"])
+    _e, by_number = drive(Versus(setup), ["1", "quit"])
+    assert by_listed[by_listed.index(f"> 1. {text}") + 1 :] == by_text[by_text.index(f"> {text}") + 1 :]
+    assert by_number[by_number.index("> 1") + 1 :] != by_text[by_text.index(f"> {text}") + 1 :]
 
 
 def test_bad_lines_are_answered_and_asked_again():
@@ -155,7 +173,7 @@ def test_play_human_without_enough_input_exits_2():
         (["--opponent", "nope"], "unknown player 'nope'"),
         (["--opponent", "ismcts-open:5"], "sees your hand"),
         (["--heroes", "crow,nope"], "unknown hero 'nope'"),
-        (["--advisor", "greedy"], "--advise 'greedy': give an ismcts player"),
+        (["--advisor", "greedy"], "--advisor 'greedy': give an ismcts player"),
         (["--players", "random"], "--human plays against --opponent"),
         (["--json"], "--human plays against --opponent"),
         (["--rule", "health=0"], "health"),

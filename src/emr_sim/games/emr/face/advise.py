@@ -27,10 +27,15 @@ ESTIMATE = (
 ADVISE_STREAM = 7  # the advisor's RNG: (seed, 0, this stream)
 
 
-def advisor_spec(text: str) -> PlayerSpec:
-    spec = parse_spec(text)
+def advisor_spec(text: str, option: str = "--advise") -> PlayerSpec:
+    """The search spec of an advisor; BadInput naming the option it came from (`--advise` of
+    resolve, `--advisor` of play --human and tui)."""
+    try:
+        spec = parse_spec(text)
+    except ValueError as err:
+        raise BadInput(f"{option}: {err}") from None
     if spec.kernel_kind != C.PLAYER_ISMCTS:
-        raise BadInput(f"--advise {quoted(text)}: give an ismcts player (e.g. ismcts:20000), not {spec.kind}")
+        raise BadInput(f"{option} {quoted(text)}: give an ismcts player (e.g. ismcts:20000), not {spec.kind}")
     return spec
 
 

@@ -5,21 +5,11 @@ both forms share, and the reading of a position file (JSON, or TOML for ``.toml`
 
 from __future__ import annotations
 
-import re
-import tomllib
 from pathlib import Path
 
 import numpy as np
 
-from emr_sim.files.read import (
-    MAX_DEPTH,
-    MAX_DIGITS,
-    InputFileError,
-    TooLong,
-    nesting_depth,
-    parse_json,
-    read_input,
-)
+from emr_sim.files.read import InputFileError, TooLong, parse_json, parse_toml, read_input
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.cards import find_card
 from emr_sim.games.emr.face.validate import PositionError, fail
@@ -29,7 +19,6 @@ POSITION_FORMAT = "emr-sim-position"
 POSITION_VERSION = 1
 SHORT_VERSION = 2  # short positions, written by hand (emr_sim.games.emr.face.short, docs/positions.md)
 TOML_SUFFIX = ".toml"
-LONG_NUMBER = re.compile(r"\d[\d_]{" + str(MAX_DIGITS) + ",}")  # more than MAX_DIGITS digits
 
 DRAW_TEXT = "draw"
 RNG_LIMIT = 2**32
@@ -203,22 +192,6 @@ def read_position_file(path: str | Path) -> object:
         data = read_input(path, "position", MAX_POSITION_BYTES)
         if Path(path).suffix.lower() != TOML_SUFFIX:
             return parse_json(data, path, "position")
-        text = data.decode("utf-8")
-        if nesting_depth(text) > MAX_DEPTH:
-            raise PositionError(f"{path}: nested more than {MAX_DEPTH} levels deep: not a position file")
-        long_number = LONG_NUMBER.search(text)
-        if long_number:  # tomllib would raise Python's int-limit error, naming no line
-            line = text.count("\n", 0, long_number.start()) + 1
-            digits = len(long_number.group().replace("_", ""))
-            raise PositionError(f"{path}: line {line}: a {digits}-digit number is no value of a position")
-        return tomllib.loads(text)
+        return parse_toml(data, path, "position")
     except InputFileError as err:
         raise PositionError(str(err)) from None
-    except PositionError:
-        raise
-    except UnicodeDecodeError as err:
-        raise PositionError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except tomllib.TOMLDecodeError as err:
-        raise PositionError(f"{path}: not TOML: {err}") from None
-    except (RecursionError, ValueError) as err:  # any other conversion TOML refuses
-        raise PositionError(f"{path}: not TOML this reader can take: {str(err)[:120]}") from None

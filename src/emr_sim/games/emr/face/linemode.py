@@ -3,8 +3,10 @@ full-screen support and for scripts.
 
 At each of the person's decisions it prints the position as their seat sees it (D-HIDDEN:
 the opponent's hand as a count), whose decision it is and why, and the numbered legal
-actions, then reads one line: a number of the list, an action in the notation
-(docs/notation.md), `hint` (the advisor's top actions), or `quit`. A decision with one legal
+actions, then reads one line: a number of the list, an action's text as the list shows it
+(the notation, docs/notation.md; a line of the list copied whole counts by its text), `hint`
+(the advisor's top actions), or `quit`. A number means another action at the next decision,
+so a script gives the text. A decision with one legal
 action is taken at once ("forced"). The log is `emr-sim play`'s words, with the opponent's
 draws unnamed. The game is the play app's (emr_sim.games.emr.face.versus) and is saved in the same
 format (emr_sim.games.emr.face.saved).
@@ -12,6 +14,7 @@ format (emr_sim.games.emr.face.saved).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -66,10 +69,18 @@ def position_lines(v: Versus) -> list[str]:
     return [*board, *hand_lines(obs, table, v.seat), decision_line(obs, table, v.seat)]
 
 
+LISTED = re.compile(r"^\d+\.\s+(?P<text>\S.*)$")  # a line of the list copied whole: "2. play green 4-1 left"
+
+
 def choice(v: Versus, text: str) -> int:
-    """The action a line names: its number in the list or its notation (BadInput otherwise)."""
+    """The action a line names: its number in the list, its text (the notation), or a line of
+    the list copied whole, whose text counts (a number means another action at the next
+    decision; a script should give the text). BadInput otherwise."""
     legal = v.legal()
     word = text.strip()
+    listed = LISTED.match(word)
+    if listed:
+        word = listed["text"]
     if word.isdigit():
         k = int(word)
         if not 1 <= k <= len(legal):

@@ -298,8 +298,10 @@ def _json_text(value: object, level: int) -> str:
 def save_position(
     path: str | Path, state: np.ndarray, table: np.ndarray, opts: np.ndarray, deck_sha256: str | None
 ) -> None:
-    """Write the position to PATH as JSON."""
-    Path(path).write_text(dumps_position(state, table, opts, deck_sha256), encoding="utf-8")
+    """Write the position to PATH as JSON, whole or not at all (emr_sim.files.write)."""
+    from emr_sim.files.write import write_text
+
+    write_text(path, dumps_position(state, table, opts, deck_sha256))
 
 
 # ---------------------------------------------------------------- reading: small checkers

@@ -100,7 +100,7 @@ def review(
     """Search every decision of SEAT with a choice in a replayed game (progress(k, n) after each)."""
     from emr_sim.games.emr import codes as C
 
-    spec = advisor_spec(advisor)
+    spec = advisor_spec(advisor, "--advisor")
     iterations = int(spec.params.get("n", 0)) or _default_iterations()
     steps = [
         k for k, who in enumerate(done.deciders) if who == seat and len(done.game_at(k).legal_codes()) > 1

@@ -233,6 +233,6 @@ def setup_from_options(
     if heroes:
         first, second = parse_hero_pair(heroes)
         masters = (C.HERO_NAMES[first], C.HERO_NAMES[second])
-    spec = advisor_spec(advisor or DEFAULT_ADVISOR)
+    spec = advisor_spec(advisor or DEFAULT_ADVISOR, "--advisor")
     setup = Setup(seat or 0, opponent or DEFAULT_OPPONENT, seed, index, masters, rules, load_deck(deck_path))
     return setup.checked(), spec.text
