@@ -10,9 +10,11 @@ assignment (a, b) is pair (8a + b) * pairs + j of the run seed); it reports the 
 game, the mean turns a game and the wins of each side. With --tree (any number of times),
 each spec is measured in each tree (a checkout of this repository: its `src` goes first on
 PYTHONPATH), so an old tree's `ismcts:400` and a new setting are timed side by side; specs
-a tree does not know are skipped there. Rounds alternate every (tree, spec) so that the
-machine's drift hits all of them alike; the script prints each one's best and all runs,
-and each best against the first one's.
+a tree does not know are skipped there. A text is read in each tree's own search version:
+`ismcts:400` is version 1's unguided search in a tree before issue 35, the guided one after
+(spell the settings out to time one player in both: docs/players.md). Rounds alternate
+every (tree, spec) so that the machine's drift hits all of them alike; the script prints
+each one's best and all runs, and each best against the first one's.
 """
 
 from __future__ import annotations

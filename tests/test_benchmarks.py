@@ -38,6 +38,7 @@ ROOT = str(BENCH.parent)
             ["--specs", "ismcts(n=2,reuse=1)", "--rounds", "1", "--heroes", "crow,wind"],
             "first",
         ),
+        ("bench_advisor.py", ["--specs", "ismcts:20;ismcts(n=20,prior=0)", "--limit", "2"], "2 decisions"),
         ("bench_tui.py", ["keys", "--decisions", "1"], "searched in the worker thread"),
         ("bench_tui.py", ["startup", "--runs", "1"], "to its first screen"),
         ("generic_players.py", ["--games", "8", "--seats", "2,4"], "| 4 | `ismcts(n=1600)` |"),

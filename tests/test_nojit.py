@@ -33,7 +33,7 @@ def test_seeded_game_log_is_identical_with_and_without_jit(args):
 
 
 def test_marked_rule_tests_pass_without_jit():
-    cmd = [sys.executable, "-m", "pytest", "-q", "-m", "nojit", "-p", "no:cacheprovider", "tests"]
+    cmd = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-m", "nojit", "-p", "no:cacheprovider", "tests"]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = subprocess.run(cmd, env=NOJIT, cwd=root, capture_output=True, text=True, timeout=1200)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]

@@ -19,18 +19,31 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 import pandas as pd
 
 from emr_sim.analysis.significance import adjust
 from emr_sim.games.emr import codes as C
+from emr_sim.games.emr.cards import Deck
 from emr_sim.simulate.records import card_column, card_sets
 from emr_sim.stats import newcombe_difference, two_proportion_p, wilson_bounds
 
-if TYPE_CHECKING:
-    from emr_sim.simulate.cardsource import CardGames
+
+class CardGames(Protocol):
+    """Games with their card events and their deck (emr_sim.simulate.cardsource.CardGames,
+    whose module reads run records and their players: not imported here)."""
+
+    source: Path
+    games: pd.DataFrame
+    deck: Deck
+    deck_name: str
+
+    @property
+    def players(self) -> str: ...
+
 
 COUNT_COLUMNS = ["hero", "opponent", "event", "card_id", "games", "wins", "draws"]
 CHUNK_GAMES = 200_000  # game-sides decoded at once (a byte per card: 25 MB for 124 cards)

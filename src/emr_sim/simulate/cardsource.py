@@ -74,10 +74,18 @@ def run_deck(record: dict, run_dir: Path, deck_path: str | None) -> Deck:
     return deck
 
 
+def today_texts(record: dict) -> list[str]:
+    """The texts that play the run's players in a new directory (lineup.search.text_in)."""
+    from emr_sim.games.emr.lineup.search import text_in
+    from emr_sim.simulate.setup import record_specs
+
+    return [text_in(spec) for spec in record_specs(record)]
+
+
 def from_run(run_dir: Path, deck_path: str | None) -> CardGames:
     record = read_run(run_dir)
     if not has_card_events(record):
-        command = repair_command(Path(f"{run_dir}-cards"), record) + " --cards"
+        command = repair_command(Path(f"{run_dir}-cards"), record, today_texts(record)) + " --cards"
         raise BadInput(
             f"{run_dir}: made without --cards, its games hold no card events; "
             f"play them with the card events into a new directory: `{command}`"

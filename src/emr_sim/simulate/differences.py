@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from emr_sim.errors import cut
+from emr_sim.simulate.searchversion import spec_version
 
 # The keys of a run record in words.
 RECORD_WORDS = {
@@ -97,10 +98,20 @@ def difference_words(a: dict, b: dict, keys=tuple(RECORD_WORDS), rules: bool = T
             out.append(f"deck {in_words('deck', a.get('deck'))} → {in_words('deck', b.get('deck'))}{what}")
         elif diff.key == "player_specs":
             if a.get("players") == b.get("players"):
-                out.append("player specs (the same names, other parameters or book contents)")
+                out.append(spec_words(a.get(diff.key), b.get(diff.key)))
         else:
             out.append(diff.words())
     return out
+
+
+def spec_words(a: object, b: object) -> str:
+    """What differs between the player specs of the same players' texts, in words."""
+    olds, news = (v if isinstance(v, list) else [] for v in (a, b))
+    versions = [(spec_version(x), spec_version(y)) for x, y in zip(olds, news, strict=False)]
+    moved = sorted({f"{x} → {y}" for x, y in versions if x != y}, key=str)
+    if moved:
+        return f"search version {', '.join(moved)} (the same texts, another search)"
+    return "player specs (the same names, other parameters or book contents)"
 
 
 def deal_differences(a: dict, b: dict) -> list[str]:

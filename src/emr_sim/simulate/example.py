@@ -100,10 +100,16 @@ def _run_deck_file(record: dict, run_dir: str | Path | None) -> Deck | None:
     return deck
 
 
-def play_command(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int) -> str:
-    """The `emr-sim play` command line that replays game (pair, a_seat) of a cell."""
+def play_command(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int, specs=None) -> str:
+    """The `emr-sim play` command line that replays game (pair, a_seat) of a cell; `specs`:
+    the record's players (simulate.setup.record_specs), each named by a text that plays it
+    in today's search version (lineup.search.text_in: a run of an older version spells its
+    search's settings out)."""
+    from emr_sim.games.emr.lineup.search import text_in
+    from emr_sim.simulate.setup import record_specs
 
-    side_a, side_b = (hero_a, record["players"][0]), (hero_b, record["players"][1])
+    texts = [text_in(spec) for spec in (specs if specs is not None else record_specs(record))]
+    side_a, side_b = (hero_a, texts[0]), (hero_b, texts[1])
     seats = (side_a, side_b) if int(a_seat) == 0 else (side_b, side_a)
     words = [
         "emr-sim play",
@@ -215,7 +221,7 @@ def example_game(
         turns=int(game.state[H_TURN]),
         lines=[*game.log_lines(), summary_line(game.state)],
         why=why,
-        command=play_command(record, hero_a, hero_b, pair, a_seat),
+        command=play_command(record, hero_a, hero_b, pair, a_seat, specs),
         viewer=viewer,
     )
 

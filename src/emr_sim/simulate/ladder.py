@@ -6,10 +6,13 @@ lower one, over every ordered assignment of masters, mirrors included ("assignme
 played with the seats swapped. All steps share the run seed, so they play the same deals.
 
     RUN_DIR/ladder.json            the ladder's record: rungs, heroes, games, seed, rules, deck
+                                   (and the search version its rungs' texts are read in)
     RUN_DIR/steps/step-<k>/        step k (rung k+1 against rung k): a matrix run directory
 
 Running the same command again resumes every step (each is a matrix run); a directory that
-holds another ladder is refused, before anything is written. The ladder's directory is locked
+holds another ladder is refused, before anything is written; a ladder with a search rung
+records the search version its rungs' texts mean ("search_version"; a ladder from before it
+was kept: version 1), and is resumed in it. The ladder's directory is locked
 for the whole ladder (emr_sim.files.lock.claim_dir), each step's for the step: a second ladder
 started on the same directory is refused at once, naming the first, and writes nothing.
 """
@@ -33,10 +36,12 @@ from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, only_leftove
 from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.games.emr.lineup.heroes import parse_hero_list
+from emr_sim.games.emr.players.search_params import SEARCH_VERSION
 from emr_sim.simulate.cells import cell_pairs
 from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.matrix import check_matrix_memory, check_sizes, run_matrix
 from emr_sim.simulate.runner import start_cluster
+from emr_sim.simulate.searchversion import UNRECORDED_SEARCH_VERSION, version_problem
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup
 from emr_sim.simulate.sizes import check_games
 
@@ -98,9 +103,12 @@ class Plan:
     heroes: list[str]
     per_cell: int
     setups: list[RunSetup]  # step k-1: rung k (side A) against rung k-1 (side B)
+    search_version: int  # what the rungs' texts mean (lineup.search.DEFAULTS_BY_VERSION)
 
 
-def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster=None) -> Plan:
+def plan_ladder(
+    rungs, heroes, games, seed, fury, deck, rules, workers, cluster=None, search_version=SEARCH_VERSION
+) -> Plan:
     texts = split_rungs(rungs)
     names = parse_hero_list(heroes)
     cells = cell_pairs(names, every=True)
@@ -117,10 +125,12 @@ def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster=
             workers=workers,
             what="a ladder",
             cluster=cluster,
+            search_version=search_version,
             python_players=True,
         )
         for lower, upper in zip(texts, texts[1:], strict=False)
     ]
+    searches = any(spec.search is not None for setup in setups for spec in setup.specs)
     base = run_record(setups[0])
     record = {
         "format": LADDER_FORMAT,
@@ -130,8 +140,27 @@ def plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster=
         "games_per_cell": per_cell,
         "games_per_step": per_cell * len(cells),
         **{k: base[k] for k in ("seed", "fury", "rules", "deck", "deck_sha256")},
+        **({"search_version": search_version} if searches else {}),
     }
-    return Plan(record, names, per_cell, setups)
+    return Plan(record, names, per_cell, setups, search_version)
+
+
+def ladder_search_version(root: Path) -> int:
+    """The search version of the ladder already in root (its record's "search_version"; one
+    from before it was kept: UNRECORDED_SEARCH_VERSION), else the current one. BadInput for a
+    version that does not exist; a record that cannot be read is left to check_root."""
+    path = root / LADDER_FILE
+    if not path.is_file():
+        return SEARCH_VERSION
+    try:
+        old = read_json_record(path, "ladder record", LADDER_FORMAT)
+    except BadInput:
+        return SEARCH_VERSION
+    version = old.get("search_version", UNRECORDED_SEARCH_VERSION)
+    problem = version_problem(version, "search_version")
+    if problem:
+        raise BadInput(f"{path}: {problem}")
+    return version
 
 
 def check_root(root: Path, record: dict) -> None:
@@ -199,8 +228,9 @@ def run_ladder(
 ) -> LadderRun:
     """Play (or resume) every step of the ladder into run_dir; on_estimate(seconds, record,
     games) is called before the first game with the games still to play (none: not called)."""
-    plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster)
     root = Path(run_dir)
+    version = ladder_search_version(root)  # a ladder resumed: its rungs' texts mean what they did
+    plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster, version)
     check_dir_target(root, NOTHING_WRITTEN)
     check_root(root, plan.record)
     start_cluster(plan.setups[0])  # inputs checked: a cluster starts before anything is written
@@ -233,6 +263,7 @@ def play_steps(root: Path, plan: Plan, fury, deck, rules, quiet, on_note, cluste
             every=True,
             strength_only=True,  # a ladder measures strength: ismcts-open may be a rung
             cluster=cluster,
+            search_version=plan.search_version,
         )
         steps.append(Step(k, texts[k], texts[k - 1], Path(run.run_dir), load_step_games(run.run_dir)))
     return LadderRun(root, plan.record, steps, time.perf_counter() - start)

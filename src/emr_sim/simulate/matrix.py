@@ -35,7 +35,7 @@ from emr_sim.simulate.cells import (
 )
 from emr_sim.simulate.estimate import run_seconds
 from emr_sim.simulate.records import GameColumns
-from emr_sim.simulate.rundir import run_format
+from emr_sim.simulate.rundir import recorded_search_version, run_format
 from emr_sim.simulate.runner import (
     drop_guesses,
     expect,
@@ -239,6 +239,7 @@ def run_matrix(
     cluster=None,
     variant: str | Variant | None = None,
     only: list[tuple[str, str]] | None = None,
+    search_version: int | None = None,
 ) -> MatrixRun:
     """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
     run record matches), with the variant's changes applied to the rules and the deck
@@ -249,7 +250,9 @@ def run_matrix(
     cells to play (at least, with until_ci: emr_sim.simulate.estimate). With `cluster` (a
     connected emr_sim.simulate.cluster.Cluster) the cells play on its workers, the files the
     same. With `cards` the cells keep the card events (emr_sim.games.emr.loops.card_events; the run's
-    format is rundir.CARD_RUN_FORMAT)."""
+    format is rundir.CARD_RUN_FORMAT). The players' texts are read in `search_version`, by
+    default in that of the run already in run_dir (so a run made before a new search version
+    resumes with the players it was played by), else in the current one."""
     names = parse_hero_list(heroes)
     check_sizes(games, until_ci, max_games)
     cells = cell_pairs(names, every)
@@ -264,6 +267,7 @@ def run_matrix(
         what="a matrix",
         cards=cards,
         cluster=cluster,
+        search_version=recorded_search_version(run_dir) if search_version is None else search_version,
         python_players=True,
     )
     setup = variant_setup(base, rules, variant)

@@ -30,6 +30,12 @@ from emr_sim.games.emr import codes as C
 from emr_sim.simulate.cellcheck import cell_problem
 from emr_sim.simulate.cells import EVERY, cell_pairs
 from emr_sim.simulate.recordcheck import MANIFEST, record_problem
+from emr_sim.simulate.searchversion import (
+    search_version_of,
+    search_version_problem,
+    spec_version,
+    with_search_version,
+)
 from emr_sim.simulate.tables.format import TABLE_RUN_FORMAT
 
 RUN_FORMAT = "emr-sim run 1"
@@ -99,12 +105,25 @@ def read_run(run_dir: str | Path) -> dict:
         raise BadInput(f"{path}: missing: {run_dir} is not a run directory of `emr-sim matrix`")
     refuse_table_run(path)
     record = read_json_record(path, "run record", RUN_FORMATS)
-    problem = cards_problem(record) or record_problem(
-        record, lambda rec: {cell_name(a, b) for a, b in run_cells(rec)}
+    problem = (
+        cards_problem(record)
+        or record_problem(record, lambda rec: {cell_name(a, b) for a, b in run_cells(rec)})
+        or search_version_problem(record)
     )
     if problem:
         raise BadInput(f"{path}: {problem}")
     return with_search_version(record)
+
+
+def recorded_search_version(run_dir: str | Path) -> int | None:
+    """The search version of the run already in run_dir (search_version_of), None when there
+    is none that can be read (the run's own checks then say why) or it has no search player."""
+    if not (Path(run_dir) / RUN_FILE).is_file():
+        return None
+    try:
+        return search_version_of(read_run(run_dir))
+    except BadInput:
+        return None
 
 
 def refuse_table_run(path: Path) -> None:
@@ -118,21 +137,6 @@ def refuse_table_run(path: Path) -> None:
         f"{path.parent}: a table run of {quoted(doc.get('game'))} at {doc.get('seats')} seats; this "
         "command reads runs of 8 Masters' Revenge (`emr-sim report` reads table runs)"
     )
-
-
-# the search's version (games/emr/players/search_params.SEARCH_VERSION) of a search player in a record
-# from before versions were kept: the search of issue 14 (kept here: reading a run loads no
-# player module)
-UNRECORDED_SEARCH_VERSION = 1
-
-
-def with_search_version(record: dict) -> dict:
-    """The record with the search version of each search player (lineup.base.PlayerSpec.record);
-    a record from before versions were kept played the search of UNRECORDED_SEARCH_VERSION."""
-    for spec in record.get("player_specs") or []:
-        if isinstance(spec, dict) and "search" in spec and "search_version" not in spec:
-            spec["search_version"] = UNRECORDED_SEARCH_VERSION
-    return record
 
 
 def cards_problem(record: dict) -> str | None:
@@ -188,13 +192,20 @@ def spec_changes(old: object, new: object) -> list[str]:
                 f"side {side}'s book {quoted(book_b.get('path'))} changed since the run (sha256 "
                 f"{str(book_a.get('sha256'))[:12]}… in the run, {str(book_b.get('sha256'))[:12]}… now)"
             )
+        elif spec_version(before) != spec_version(after):
+            out.append(
+                f"side {side}'s search version {quoted(spec_version(before))} on disk, "
+                f"{quoted(spec_version(after))} now (the same text, another search)"
+            )
         else:
             out.append(f"side {side}'s player parameters differ")
     return out
 
 
-def repair_command(run_dir: str | Path, record: dict) -> str:
-    """The `emr-sim matrix` command that resumes the run (plays the missing cells again)."""
+def repair_command(run_dir: str | Path, record: dict, players: list[str] | None = None) -> str:
+    """The `emr-sim matrix` command that resumes the run (plays the missing cells again); into
+    another directory, with `players` the texts that play the record's players in today's
+    search version (a run's own directory reads them in the run's version)."""
     from emr_sim.games.emr.options import default_options, describe_options
 
     words = ["emr-sim", "matrix", "-o", str(run_dir), "--heroes", ",".join(record["heroes"])]
@@ -205,8 +216,9 @@ def repair_command(run_dir: str | Path, record: dict) -> str:
         words.append("--cards")
     if record.get("seed") is not None:
         words += ["--seed", str(record["seed"])]
-    if record.get("players") not in (None, ["greedy", "greedy"]):
-        words += ["--players", ",".join(map(str, record["players"]))]
+    texts = players if players is not None else record.get("players")
+    if texts not in (None, ["greedy", "greedy"]):
+        words += ["--players", ",".join(map(str, texts))]
     if record.get("fury") is False:
         words.append("--no-fury")
     if record.get("deck") not in (None, "default"):

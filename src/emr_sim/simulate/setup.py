@@ -23,6 +23,7 @@ from emr_sim.games.emr.lineup.base import PYTHON_PLAYER, PlayerSpec
 from emr_sim.games.emr.lineup.book import Book
 from emr_sim.games.emr.lineup.spec import parse_sides
 from emr_sim.games.emr.options import HERO_RANDOM, O_HERO_MODE, O_HERO_SELECT, describe_options, make_options
+from emr_sim.games.emr.players.search_params import SEARCH_VERSION
 from emr_sim.version import __version__
 
 DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reproducible
@@ -109,12 +110,15 @@ def run_setup(
     what: str,
     cards: bool = False,
     cluster: Any = None,
+    search_version: int | None = None,
     python_players: bool = False,
 ) -> RunSetup:
     """Check and parse a run's settings; `what` ("a matchup") names the run in messages;
-    `cards`: keep the card events in the records (--cards); `python_players`: the run may have
-    a player the Python-driven loop plays (OpenSpiel's searches: matchup, matrix, ladder)."""
-    specs = parse_sides(players)
+    `cards`: keep the card events in the records (--cards); `search_version`: the search
+    version the players' texts are read in (a resumed run's own; None: the current one);
+    `python_players`: the run may have a player the Python-driven loop plays (OpenSpiel's
+    searches: matchup, matrix, ladder)."""
+    specs = parse_sides(players, SEARCH_VERSION if search_version is None else search_version)
     check_python_players(specs, python_players, cluster)
     opts = run_options(rules, fury, what)
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)

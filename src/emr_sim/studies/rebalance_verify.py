@@ -53,7 +53,9 @@ def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[s
     """--verify PLAYER=GAMES (repeatable) and --before RUN (repeatable: each matched to the
     rung of its players); BadInput naming the problem."""
     from emr_sim.games.emr.lineup.spec import parse_sides
+    from emr_sim.games.emr.players.search_params import SEARCH_VERSION
     from emr_sim.simulate.rundir import read_run
+    from emr_sim.simulate.searchversion import search_version_of
     from emr_sim.simulate.sizes import check_games, check_memory
 
     rungs: list[Rung] = []
@@ -83,6 +85,13 @@ def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[s
                 f"({', '.join(r.player for r in rungs) or 'none'})"
             )
         k = rungs.index(matches[0])
+        version = search_version_of(record)
+        if version is not None and version != SEARCH_VERSION:
+            raise BadInput(
+                f"--before {run_dir}: its {rungs[k].player} is of search version {version}, the "
+                f"--verify rung's of version {SEARCH_VERSION} (docs/players.md): give a run made "
+                "since, or none (the verification plays the base)"
+            )
         if rungs[k].before is not None:
             raise BadInput(f"--before {run_dir}: a second before run for {rungs[k].player}")
         rungs[k] = Rung(rungs[k].player, rungs[k].games, Path(run_dir))

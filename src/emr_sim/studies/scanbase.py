@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from emr_sim.errors import BadInput
+from emr_sim.simulate.searchversion import search_version_of
 from emr_sim.simulate.variants import Variant, parse_variant
 
 
@@ -52,6 +53,7 @@ class Base:
             "rules": rules,
             "every": self.every,
             "variant": self.variant + variant,
+            "search_version": search_version_of(self.record),  # its players as they played
         }
 
     def setup(self, variant: Variant, workers: int | None, cluster=None):
@@ -70,6 +72,7 @@ class Base:
             workers=workers,
             what="a scan",
             cluster=cluster,
+            search_version=args["search_version"],
         )
         if setup.deck.sha256 != self.record.get("deck_sha256"):
             raise BadInput(

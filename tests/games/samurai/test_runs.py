@@ -1,16 +1,15 @@
 """Samurai Sword through the table runs (emr_sim.simulate.tables, docs/games.md): a run at
-every table size with its teams and characters, the same files for any number of threads and
-on a Dask cluster, a run killed with SIGKILL resumed to the same files, and its report."""
+every table size with its teams and characters, the same files for any number of threads.
+
+The table runs' machinery is the same for every game and is tested once, on the toy game, at
+several seat counts (tests/simulate/tables/test_table_runs.py: a Dask cluster writes the files
+of the threads, a run killed with SIGKILL resumes to the same files); it is not played again
+here with Samurai Sword's slower games."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pandas as pd
@@ -48,43 +47,12 @@ def test_a_run_at_every_size_records_teams_and_characters(tmp_path, seats):
 
 
 @pytest.mark.timeout(300)
-def test_the_same_files_for_any_number_of_threads_and_on_a_cluster(tmp_path):
+def test_the_same_files_for_any_number_of_threads(tmp_path):
     args = ("matrix", *GAME, "--seats", 5, "-n", 12000, "--quiet", "--seed", 3, "--players", "belief")
     assert run(*args, "-o", tmp_path / "one", "--workers", 1).exit_code == 0
     assert run(*args, "-o", tmp_path / "two", "--workers", 2).exit_code == 0
     assert files_of(tmp_path / "one") == files_of(tmp_path / "two")
     assert len(files_of(tmp_path / "one")) == 1 + 2  # run.json and 2 parts of 2,000 deals
-    pytest.importorskip("distributed") if not os.environ.get("CI") else None
-    result = run(*args, "-o", tmp_path / "cluster", "--cluster", "local:2")
-    assert result.exit_code == 0, result.output
-    assert files_of(tmp_path / "one") == files_of(tmp_path / "cluster")
-
-
-def saved_parts(root: Path) -> int:
-    try:
-        return len(json.loads((root / "run.json").read_text())["manifest"])
-    except (OSError, ValueError, KeyError):
-        return 0
-
-
-@pytest.mark.timeout(400)
-def test_a_run_killed_with_sigkill_resumes_to_the_same_files(tmp_path):
-    """21 parts of 2,000 three-player deals; killed once the manifest holds the first 16
-    (it is saved every 16 parts), resumed, and compared with the run done at once."""
-    args = ["matrix", *GAME, "--seats", "3", "-n", "126000", "--quiet", "--workers", "1", "--seed", "8"]
-    cmd = [sys.executable, "-m", "emr_sim.cli", *args, "-o", str(tmp_path / "killed")]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline and saved_parts(tmp_path / "killed") == 0 and proc.poll() is None:
-        time.sleep(0.02)
-    os.kill(proc.pid, signal.SIGKILL)  # the process this test started, by its pid
-    proc.wait()
-    assert 0 < saved_parts(tmp_path / "killed") < 21, "the run was not killed mid-way"
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    whole = subprocess.run([*cmd[:-1], str(tmp_path / "whole")], capture_output=True, text=True, timeout=300)
-    assert whole.returncode == 0, whole.stderr
-    assert files_of(tmp_path / "killed") == files_of(tmp_path / "whole")
 
 
 @pytest.mark.timeout(300)

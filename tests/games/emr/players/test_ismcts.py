@@ -16,7 +16,7 @@ from support.scenario import pb, seeded_steps
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.face.core import Game, parse_players, play, player_weights
 from emr_sim.games.emr.lineup.base import SpecError
-from emr_sim.games.emr.lineup.spec import parse_spec
+from emr_sim.games.emr.lineup.spec import parse_sides, parse_spec
 from emr_sim.games.emr.loops import engine
 from emr_sim.games.emr.players.determinise import determinise, hidden_slots, unseen_cards
 from emr_sim.games.emr.players.observe import observe
@@ -112,10 +112,10 @@ def test_stop_reuse_and_width_reach_the_kernel_row_and_the_record():
     assert spec.text == "ismcts(n=50,stop=0.5,reuse=1,width=4)" and parse_spec(spec.text) == spec
     row = spec.kernel_vectors()[SEARCH_ROW]
     assert row[S_STOP] == 0.5 and row[S_REUSE] == 1 and row[S_WIDTH] == 4
-    plain = parse_spec("ismcts:400").kernel_vectors()[SEARCH_ROW]
+    plain = parse_spec("ismcts:400", search_version=1).kernel_vectors()[SEARCH_ROW]  # before issue 35
     assert plain[S_STOP] == 0 and plain[S_REUSE] == 0 and plain[S_WIDTH] == 0
     assert np.array_equal(
-        plain, parse_spec("ismcts(n=400,stop=1,reuse=0,width=0)").kernel_vectors()[SEARCH_ROW]
+        plain, parse_spec("ismcts(n=400,stop=1,reuse=0,width=0)", 1).kernel_vectors()[SEARCH_ROW]
     )
     assert spec.record()["search_version"] == SEARCH_VERSION
     assert parse_spec("ismcts:5").record()["search_version"] == SEARCH_VERSION
@@ -263,7 +263,8 @@ def test_a_search_row_left_empty_plays_the_default_search():
     chosen = g.choose(SEARCH, prng.copy())
     visits = root_visits(g._search, g.legal_codes())
     assert DEFAULT_ITERATIONS // 4 < sum(visits.values()) <= DEFAULT_ITERATIONS
-    assert chosen == g.choose(SEARCH, prng.copy(), player_weights("ismcts,greedy"))
+    kernel_defaults = parse_sides("ismcts,greedy", search_version=1)  # version 2 guides the tree
+    assert chosen == g.choose(SEARCH, prng.copy(), player_weights(kernel_defaults))
     assert visits == root_visits(g._search, g.legal_codes())
 
 
@@ -337,15 +338,19 @@ def test_width_gives_a_narrow_decision_fewer_iterations():
 
 
 def test_prior_and_widen_reach_the_kernel_row_and_leave_the_default_row_as_it_was():
+    """... the default row of search version 1 (version 2's `ismcts:N` has both on)."""
     from emr_sim.games.emr.players.search_params import S_PRIOR, S_WIDEN
 
     spec = parse_spec("ismcts(n=50,widen=0.5,prior=1)")
     assert spec.text == "ismcts(n=50,prior=1,widen=0.5)" and parse_spec(spec.text) == spec
     row = spec.kernel_vectors()[SEARCH_ROW]
     assert row[S_PRIOR] == 1 and row[S_WIDEN] == 0.5
-    plain = parse_spec("ismcts:50").kernel_vectors()[SEARCH_ROW]
+    plain = parse_spec("ismcts:50", search_version=1).kernel_vectors()[SEARCH_ROW]
     assert plain[S_PRIOR] == 0 and plain[S_WIDEN] == 0
-    assert np.array_equal(plain, parse_spec("ismcts(n=50,prior=0,widen=0)").kernel_vectors()[SEARCH_ROW])
+    explicit = parse_spec("ismcts(n=50,prior=0,widen=0)", search_version=1)
+    assert np.array_equal(plain, explicit.kernel_vectors()[SEARCH_ROW])
+    guided = parse_spec("ismcts:50").kernel_vectors()[SEARCH_ROW]
+    assert guided[S_PRIOR] == 1 and guided[S_WIDEN] == 1
     for text, problem in (
         ("ismcts(prior=2)", "outside 0..1"),
         ("ismcts(prior=0.5)", "whole number"),
@@ -376,7 +381,7 @@ def test_prior_tries_the_greedy_s_action_first():
             continue
         greedy = g.choose(GREEDY, prng.copy(), greedy_weights)
         assert first_root_child(g, "ismcts(n=1,prior=1),greedy") == greedy
-        differs += first_root_child(g, "ismcts(n=1),greedy") != greedy
+        differs += first_root_child(g, "ismcts(n=1,prior=0),greedy") != greedy
         checked += 1
     assert checked >= 3 and differs >= 1
 
@@ -403,7 +408,7 @@ def test_widen_grows_a_narrower_deeper_tree_below_the_root_only():
     g = next(searched_positions(16, 1))
     prng = np.array([[5, 6, 7, 8], [1, 2, 3, 4]], dtype=np.int64)
     shapes = {}
-    for spec in ("ismcts:300", "ismcts(n=300,widen=0.1)"):
+    for spec in ("ismcts(n=300,widen=0)", "ismcts(n=300,widen=0.1)"):
         players = f"{spec},{spec}"
         weights = engine.seat_weights(player_weights(players))
         g._search = None

@@ -225,8 +225,13 @@ class Game:
     def _note(self, code: int) -> None:
         """Tell the search's buffers (once a search player chose here) the action taken, as
         the jitted game loop does: a searcher keeping its tree walks it along them."""
+        self.note(code, self.state)
+
+    def note(self, code: int, state: np.ndarray) -> None:
+        """_note of an action taken in `state` (another Game's, when this one only chooses:
+        emr_sim.games.emr.face.versus)."""
         if self._search is not None:
-            _engine().search_note(self._search, self.state, int(code))
+            _engine().search_note(self._search, state, int(code))
 
     def choose(self, kinds: tuple[int, int], prng: np.ndarray, weights: np.ndarray | None = None) -> int:
         """The action the given players would take here (they see only their observation);

@@ -143,6 +143,7 @@ class Versus:
     def apply(self, action: int | str) -> list[tuple[int, ...]]:
         """Apply a legal action of whoever decides (IllegalAction otherwise); its events."""
         code = self.game.action_code(action)
+        self._thinker.note(code, self.game.state)  # a program that keeps its tree walks it along
         events = self.game.apply(code)
         self.actions.append(code)
         self.steps.append(events)

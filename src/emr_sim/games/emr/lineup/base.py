@@ -16,7 +16,7 @@ from emr_sim.errors import BadInput
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.lineup.book import TUNED_NAME, Book
 from emr_sim.games.emr.lineup.table import PARAMS, ROW_NAMES
-from emr_sim.games.emr.players.search_params import N_PARAMS_ROW, SEARCH_VERSION
+from emr_sim.games.emr.players.search_params import N_PARAMS_ROW
 
 
 class SpecError(BadInput):
@@ -123,6 +123,9 @@ class PlayerSpec:
     text: str  # canonical: parse_spec(text) gives this spec again
     weights: np.ndarray = field(repr=False, compare=False)  # (WEIGHT_ROWS, N_PARAMS), read-only
     search: np.ndarray | None = field(default=None, repr=False, compare=False)  # search_params row
+    # the search version its text was read in (search_params.SEARCH_VERSION; a run record's
+    # own for its players): the same text in two versions is two players. None: no search
+    search_version: int | None = None
 
     def __hash__(self) -> int:
         return hash(self.text)
@@ -174,7 +177,7 @@ class PlayerSpec:
             out["vectors"] = vectors_by_name(self.weights)
         if self.search is not None:
             out["search"] = [float(x) for x in self.search]  # games/emr/players/search_params.py: S_*
-            out["search_version"] = SEARCH_VERSION
+            out["search_version"] = self.search_version
         return out
 
 
@@ -189,10 +192,11 @@ def made(
     text: str,
     weights: np.ndarray,
     search: np.ndarray | None = None,
+    search_version: int | None = None,
 ) -> PlayerSpec:
     weights = np.array(weights, dtype=np.float64)
     weights.flags.writeable = False
     if search is not None:
         search = np.array(search, dtype=np.float64)
         search.flags.writeable = False
-    return PlayerSpec(kind, params, book, text, weights, search)
+    return PlayerSpec(kind, params, book, text, weights, search, search_version)

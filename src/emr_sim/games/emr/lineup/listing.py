@@ -7,8 +7,9 @@ from emr_sim.games.emr.lineup.base import KINDS, PYTHON_NAME, PYTHON_PLAYER
 from emr_sim.games.emr.lineup.book import TUNED_NAME, load_book, tuned_path
 from emr_sim.games.emr.lineup.peer import DEFAULTS as PEER_DEFAULTS
 from emr_sim.games.emr.lineup.peer import DOCS as PEER_DOCS
-from emr_sim.games.emr.lineup.search import DEFAULTS, DOCS
+from emr_sim.games.emr.lineup.search import DEFAULTS, DEFAULTS_BY_VERSION, DOCS
 from emr_sim.games.emr.lineup.table import PARAMS, ROW_NAMES, shown, users
+from emr_sim.games.emr.players.search_params import SEARCH_VERSION
 
 
 def kinds_json() -> dict:
@@ -76,6 +77,12 @@ def search_lines() -> list[str]:
     lines = ["", "Parameters of ismcts and ismcts-open: ismcts(NAME=VALUE,...) or ismcts:N:"]
     for name, doc in DOCS:
         lines.append(f"  {name:<6} default {shown(DEFAULTS[name]):<7} {doc}")
+    before = DEFAULTS_BY_VERSION[1]
+    changed = ",".join(f"{n}={shown(before[n])}" for n in DEFAULTS if before[n] != DEFAULTS[n])
+    lines.append(
+        f"  (search version {SEARCH_VERSION}; version 1, before issue 35, left out {changed}: "
+        f"give them to play it; runs made then keep it)"
+    )
     return lines
 
 

@@ -7,8 +7,10 @@
     greedy-notech(...)          the same parameters
     book:FILE                   the greedy with a book's vectors; the same as book(path=FILE)
     tuned                       the greedy with the book shipped with the package
-    ismcts:N                    information-set MCTS, N iterations per decision; the same as
-    ismcts(n=N,c=0.2,leaf=greedy,depth=4)   (leaf: eval, random, greedy or tuned)
+    ismcts:N                    information-set MCTS, N iterations per decision; in search
+                                version 2 the guided search, the same as
+    ismcts(n=N,leaf=tuned,reuse=1,prior=1,widen=1)   (leaf: eval, random, greedy or tuned;
+                                version 1's defaults and the versions: lineup.search)
     ismcts-open:N               the same search seeing the hidden cards (perfect information)
     openspiel-ismcts:N          OpenSpiel's own searches, in Python (the rl extra; matchup, matrix
     openspiel-mcts(n=N,c=C,rollouts=R)   and ladder play them): emr_sim.games.emr.lineup.peer
@@ -19,7 +21,8 @@ the same vectors, what emr_sim.studies.technique plays to measure a technique's 
 
 A list of specs (the two sides of `--players`, the rungs of a ladder) is split on the commas
 outside parentheses, so `greedy(w_pair=1.5,depth=2),random` is two specs. Every spec has a
-canonical text (parse_spec(spec.text) == spec), which run records keep.
+canonical text (parse_spec(spec.text, spec.search_version) == spec), which run records keep
+with the search version the text was read in: a run's players are read in its own version.
 
 Plain Python: the kernels see only spec.kernel_kind and spec.kernel_vectors() (the greedy's
 vectors, then the search settings' row: games/emr/players/search_params.py).
@@ -47,9 +50,10 @@ from emr_sim.games.emr.lineup.base import (
 )
 from emr_sim.games.emr.lineup.book import TUNED_NAME, load_book, tuned_path
 from emr_sim.games.emr.lineup.peer import algorithm, build_peer
-from emr_sim.games.emr.lineup.search import build_search
+from emr_sim.games.emr.lineup.search import UNRECORDED_VERSION, build_search, check_version
 from emr_sim.games.emr.lineup.table import BY_NAME, ROW_NAMES, out_of_range, shown, users, uses
 from emr_sim.games.emr.players.params import WEIGHT_ROWS, Param, check_vector, default_vector
+from emr_sim.games.emr.players.search_params import SEARCH_VERSION
 
 # ---------------------------------------------------------------- splitting
 
@@ -73,20 +77,26 @@ def split_top_level(text: str, what: str = "players") -> list[str]:
     return parts
 
 
-def parse_list(value: str | tuple | list, what: str) -> list[PlayerSpec]:
-    """Specs from text (split on top-level commas) or a sequence of texts or specs."""
+def parse_list(
+    value: str | tuple | list, what: str, search_version: int = SEARCH_VERSION
+) -> list[PlayerSpec]:
+    """Specs from text (split on top-level commas) or a sequence of texts or specs; a search
+    player's text read in `search_version` (a spec given as a spec is taken as it is)."""
     if isinstance(value, str):
         items: list = split_top_level(value, what)
     elif isinstance(value, (tuple, list)):
         items = list(value)
     else:
         raise SpecError(f"{what}: give player specs as text, not {type(value).__name__}")
-    return [parse_spec(item) for item in items]
+    return [parse_spec(item, search_version) for item in items]
 
 
-def parse_sides(value: str | tuple | list) -> tuple[PlayerSpec, PlayerSpec]:
-    """Side A's and side B's specs; one spec plays both sides (`--players greedy`)."""
-    specs = parse_list(value, "players")
+def parse_sides(
+    value: str | tuple | list, search_version: int = SEARCH_VERSION
+) -> tuple[PlayerSpec, PlayerSpec]:
+    """Side A's and side B's specs; one spec plays both sides (`--players greedy`); a search
+    player's text read in `search_version`."""
+    specs = parse_list(value, "players", search_version)
     if len(specs) == 1:
         specs *= 2
     if len(specs) != 2:
@@ -100,8 +110,9 @@ def parse_sides(value: str | tuple | list) -> tuple[PlayerSpec, PlayerSpec]:
 # ---------------------------------------------------------------- one spec
 
 
-def parse_spec(text: str | PlayerSpec) -> PlayerSpec:
-    """`kind`, `kind(name=value,...)` or `kind:VALUE` (the kind's main parameter)."""
+def parse_spec(text: str | PlayerSpec, search_version: int = SEARCH_VERSION) -> PlayerSpec:
+    """`kind`, `kind(name=value,...)` or `kind:VALUE` (the kind's main parameter); a search
+    player's settings left out take the defaults of `search_version` (lineup.search)."""
     if isinstance(text, PlayerSpec):
         return text
     if not isinstance(text, str):
@@ -116,7 +127,7 @@ def parse_spec(text: str | PlayerSpec) -> PlayerSpec:
         algorithm(name, spec)  # SpecError naming the OpenSpiel algorithm it does not know
     if kind is None:
         raise SpecError(f"unknown player {quoted(name)} in {quoted(spec)}; known: {', '.join(KINDS)}")
-    return build(kind, args, spec)
+    return build(kind, args, spec, search_version)
 
 
 def split_kind(spec: str) -> tuple[str, list[tuple[str, str]]]:
@@ -156,7 +167,7 @@ def name_value(arg: str, spec: str) -> tuple[str, str]:
     return name, value
 
 
-def build(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
+def build(kind: Kind, args: list[tuple[str, str]], spec: str, search_version: int) -> PlayerSpec:
     names = [n for n, _ in args]
     for n in names:
         if names.count(n) > 1:
@@ -166,7 +177,7 @@ def build(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:
     if kind.takes == BOOK_PARAMS:
         return build_book(kind, args, spec)
     if kind.takes == SEARCH_PARAMS:
-        return build_search(kind.name, args, spec)
+        return build_search(kind.name, args, spec, search_version)
     if kind.takes == PEER_PARAMS:
         return build_peer(kind.name, args, spec)
     if args:
@@ -195,10 +206,13 @@ BOOK_KINDS = ("book", "book-notech", "tuned", "tuned-notech")  # whose vectors c
 
 
 def spec_from_record(entry: object, name: object, where: str) -> PlayerSpec:
-    """The player of a run record's `player_specs` entry, without reading any file: a book
-    kind's vectors and its book's path and sha256 are in the record (so a run whose book file
-    was changed or deleted since is reported as it was played); any other kind is its text
-    parsed again. SpecError naming the file `name` and the JSON path `where`."""
+    """The player of a run record's `player_specs` entry, without reading any book file: a
+    book kind's vectors and its book's path and sha256 are in the record (so a run whose book
+    file was changed or deleted since is reported as it was played); a search player's text
+    is read in the record's search version (`search_version`; a record from before versions
+    were kept: UNRECORDED_VERSION), must give the search settings the record holds, and plays
+    the record's vectors (its rollouts' book as it was); any other kind is its text parsed
+    again. SpecError naming the file `name` and the JSON path `where`."""
     from emr_sim.games.emr.lineup.book import SHA256, Book, vectors_from
 
     def fail(at: str, problem: str) -> SpecError:
@@ -212,13 +226,15 @@ def spec_from_record(entry: object, name: object, where: str) -> PlayerSpec:
     if not isinstance(text, str):
         raise fail(".text", f"must be the spec's text, not {quoted(text)}")
     if kind not in BOOK_KINDS:
+        search = KINDS[kind].takes == SEARCH_PARAMS
+        version = recorded_version(entry, fail) if search else SEARCH_VERSION
         try:
-            spec = parse_spec(text)
+            spec = parse_spec(text, version)
         except SpecError as err:
             raise fail(".text", str(err)) from None
         if spec.kind != kind:
             raise fail(".text", f"{quoted(text)} is a {spec.kind} player, not {kind}")
-        return spec
+        return as_recorded(spec, entry, fail, (str(name), where)) if search else spec
     book = entry.get("book")
     if not isinstance(book, dict) or not isinstance(book.get("path"), str):
         raise fail(".book", "must say the book's path and sha256")
@@ -231,6 +247,36 @@ def spec_from_record(entry: object, name: object, where: str) -> PlayerSpec:
     vectors = vectors_from(entry.get("vectors"), str(name), f"{where}.vectors")
     found = Book(book["path"], book["sha256"], vectors, "the run record", None, {})
     return made(kind, params, found, text, vectors)
+
+
+def recorded_version(entry: dict, fail) -> int:
+    """The search version a record's search player was read in (UNRECORDED_VERSION when
+    the record is from before versions were kept); SpecError for one that does not exist."""
+    try:
+        return check_version(entry.get("search_version", UNRECORDED_VERSION))
+    except SpecError as err:
+        raise fail(".search_version", str(err)) from None
+
+
+def as_recorded(spec: PlayerSpec, entry: dict, fail, at: tuple[str, str]) -> PlayerSpec:
+    """The search player as its record says it played: the settings its text gives in its
+    version must be the record's (a search row that is not: SpecError), and its vectors (the
+    rollouts' and the evaluation's, a book as it was then) are the record's when it has them."""
+    from emr_sim.games.emr.lineup.book import vectors_from
+
+    row = entry.get("search")
+    if row is not None and (
+        not isinstance(row, list) or [float(x) for x in spec.search] != row  # type: ignore[union-attr]
+    ):
+        raise fail(
+            ".search",
+            f"the record's search settings are not those {quoted(spec.text)} plays "
+            f"in search version {spec.search_version}",
+        )
+    if entry.get("vectors") is None:
+        return spec
+    vectors = vectors_from(entry["vectors"], at[0], f"{at[1]}.vectors")
+    return made(spec.kind, dict(spec.params), None, spec.text, vectors, spec.search, spec.search_version)
 
 
 def build_book(kind: Kind, args: list[tuple[str, str]], spec: str) -> PlayerSpec:

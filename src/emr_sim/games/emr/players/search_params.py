@@ -40,8 +40,9 @@ LEAF_RANDOM = 1  # uniform random actions for S_DEPTH decisions, then the evalua
 LEAF_GREEDY = 2  # both players greedy (this seat's vectors) for S_DEPTH decisions, then it
 LEAF_NAMES = ("eval", "random", "greedy", "tuned")  # tuned: LEAF_GREEDY on the shipped book
 
-# The defaults (`ismcts` alone; also what a seat plays whose search row is empty, as in a
-# weights array given without search settings): the best of a small scan (docs/players.md)
+# The kernels' defaults: what a seat plays whose search row is empty (a weights array given
+# without search settings), and the settings a spec of search version 1 leaves out (`ismcts`
+# alone, before issue 35): the best of a small scan (docs/players.md)
 DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORE = 0.2
 DEFAULT_LEAF = LEAF_GREEDY
@@ -55,10 +56,14 @@ DEFAULT_WIDEN = 0.0  # every action tried before any is tried again
 MAX_WIDEN = 100.0
 
 # The search's version, kept in run records with its settings (PlayerSpec.record): a change
-# that makes the same settings play differently gets a new number, so that runs of the old
-# and the new search are never taken for the same player. 1: the search of issue 14 (a
-# player's search stopping once its choice is settled plays the same games).
-SEARCH_VERSION = 1
+# that makes the same spec text play differently gets a new number, so that runs of the old
+# and the new search are never taken for the same player, and a run's texts are read in its
+# own version (emr_sim.games.emr.lineup.search.DEFAULTS_BY_VERSION). 1: the search of issue 14 (a
+# player's search stopping once its choice is settled plays the same games); a spec's
+# settings left out take the defaults above. 2 (issue 35): the same kernels; a setting left
+# out takes the guided search's (leaf=tuned, reuse=1, prior=1, widen=1), so `ismcts:N` is
+# `ismcts(n=N,leaf=tuned,reuse=1,prior=1,widen=1)` of version 1.
+SEARCH_VERSION = 2
 
 MAX_ITERATIONS = 50_000  # the node pool holds one node per iteration and the root
 MAX_DEPTH = 200  # rollout decisions (a game lasts a few hundred)
