@@ -9,11 +9,12 @@
                                                      sensitivity, claims
     cli.meta      meta                               cli.rebalance rebalance
     cli.tables    games, and the paths of --game for another game than 8MR
+    cli.odds      odds (a game's exact battle odds: HBC)
 
 numba and pandas load inside the commands, so `emr-sim --help` stays quick.
 """
 
-from emr_sim.cli import insight, lists, meta, play, rebalance, runs, study, tables, tune
+from emr_sim.cli import insight, lists, meta, odds, play, rebalance, runs, study, tables, tune
 from emr_sim.cli.app import main
 
-__all__ = ["insight", "lists", "main", "meta", "play", "rebalance", "runs", "study", "tables", "tune"]
+__all__ = ["insight", "lists", "main", "meta", "odds", "play", "rebalance", "runs", "study", "tables", "tune"]

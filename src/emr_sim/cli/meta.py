@@ -47,9 +47,9 @@ class OneLineUsage(click.Command):
 @click.option(
     "--first-turn",
     type=click.Choice(["picker", "drawn"]),
-    default="picker",
-    show_default=True,
-    help="Draft: the first picker takes the first turn (R-OPT-HERO), or it is drawn per game (D-FIRST).",
+    default=None,
+    help="Draft: the first picker takes the first turn (R-OPT-HERO; 8MR's default), or it is drawn "
+    "per game (D-FIRST; the default for a table run of another game).",
 )
 @click.option("-o", "--output", type=click.Path(), help="Also write the metagame as an HTML page.")
 def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output):
@@ -64,8 +64,12 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
     from emr_sim.analysis import meta as M
     from emr_sim.report.meta import format_meta, meta_json, render_page
     from emr_sim.simulate.rundir import load_run
+    from emr_sim.simulate.tables.rundir import is_table_run
     from emr_sim.version import __version__
 
+    tables = [r for r in runs if is_table_run(r)]
+    if first_turn is None:  # 8MR's first player picks first; another game's first turn is its own
+        first_turn = M.DRAWN if tables else M.PICKER
     settings = M.Settings(
         boot=boot,
         seed=M.BOOT_SEED if seed is None else seed,
@@ -75,17 +79,17 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
         first_turn=first_turn,
     )
     settings.check()  # --boot against the machine's memory, before anything is read or written
-    from emr_sim.simulate.tables.rundir import is_table_run
-
-    tables = [r for r in runs if is_table_run(r)]
     if tables:
         from emr_sim.cli.tables import table_meta
 
-        return table_meta(tables, len(tables) == len(runs), output, as_json)
-    if output:
-        check_output(output, "the metagame page")
-    loaded = [M.check_run(load_run(run_dir)) for run_dir in runs]  # every run checked before the work
-    results = [M.analyse_run(run, settings) for run in loaded]
+        results = table_meta(tables, len(tables) == len(runs), settings, output, as_json)
+        if not results:
+            return
+    else:
+        if output:
+            check_output(output, "the metagame page")
+        loaded = [M.check_run(load_run(run_dir)) for run_dir in runs]  # every run checked before the work
+        results = [M.analyse_run(run, settings) for run in loaded]
     if output:
         from emr_sim.files.write import write_text
 

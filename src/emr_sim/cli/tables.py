@@ -11,7 +11,7 @@ import click
 from click.core import ParameterSource
 
 from emr_sim.cli.app import BadInputExit, main, note
-from emr_sim.cli.options import json_option, resumable
+from emr_sim.cli.options import check_output, json_option, resumable
 from emr_sim.errors import quoted
 from emr_sim.report.formatting import signed
 
@@ -241,7 +241,7 @@ def table_report(run_dir: str, output: str, extras: bool) -> None:
     record, frame = load_table_games(run_dir)
     say_unfinished(run_dir, record)
     game = get(record["game"])
-    seats = long_frame(frame, record["seats"], record["players"], game.entities)
+    seats = long_frame(frame, record["seats"], record["players"], run_entities(game, record))
     path = write_table_report(table_summary(game, record["seats"], seats), record, run_dir, output)
     note(f"wrote {path}")  # on stderr, as an 8MR report's and meta's
 
@@ -266,7 +266,15 @@ def table_seats(run_dir: str):
     record, frame = load_table_games(run_dir)
     say_unfinished(run_dir, record)
     game = get(record["game"])
-    return record, game, with_order(long_frame(frame, record["seats"], record["players"], game.entities))
+    entities = run_entities(game, record)
+    return record, game, with_order(long_frame(frame, record["seats"], record["players"], entities))
+
+
+def run_entities(game, record: dict) -> tuple[str, ...]:
+    """The entities' names of a table run: the game's, or those of the card data it was run with."""
+    if record.get("data") not in (None, "default") and hasattr(game.face(), "entity_names"):
+        return tuple(game.face().entity_names(record["data"]))
+    return tuple(game.entities)
 
 
 COMPARED = ("member", "entity", "order")  # what compare reports of two table runs
@@ -313,30 +321,38 @@ def table_compare(run_a: str, run_b: str, as_json: bool) -> None:
             click.echo(f"  {r[by]}: {100 * r['before']:.1f} % → {100 * r['after']:.1f} %  {change}{mark}")
 
 
-def table_meta(tables: list[str], only_tables: bool, output: str | None, as_json: bool) -> None:
-    """meta for table runs: what the metagame of picks means at that table, in a sentence (as
-    JSON with --json); no page, so -o is refused rather than ignored."""
+def table_meta(tables: list[str], only_tables: bool, settings, output: str | None, as_json: bool) -> list:
+    """meta for table runs: the metagame of picks of each two-seat run whose players pick an
+    entity (analysis/table_meta.py), returned to be printed (and -o written) as 8MR's are; for
+    any other table, what the metagame of picks means there, in a sentence (as JSON with --json
+    when no run has a metagame; -o refused then, there being no page, rather than ignored)."""
+    from emr_sim.analysis.table_meta import analyse_table_run, table_meta_problem
     from emr_sim.report.table_text import meta_note
 
     if not only_tables:
         raise BadInputExit(f"{', '.join(tables)}: table runs; give 8MR matrix runs or table runs, not both")
-    if output:
+    read = [(path, *table_seats(path)) for path in tables]  # every run read before the work
+    picks = [r for r in read if table_meta_problem(r[1], r[2]) is None]
+    if output and not picks:
         raise BadInputExit(f"-o {output}: table runs have no metagame page; meta says in a sentence why")
-    notes = []
-    for path in tables:
-        record, game, _seats = table_seats(path)
-        notes.append(
-            {
-                "run": path,
-                "game": game.name,
-                "seats": record["seats"],
-                "note": meta_note(game, record["seats"]),
-            }
-        )
-    for n in notes if not as_json else []:
-        click.echo(f"{n['run']}: {n['note']}")
-    if as_json:
+    if output:
+        check_output(output, "the metagame page")
+    notes = [
+        {"run": path, "game": game.name, "seats": record["seats"], "note": meta_note(game, record["seats"])}
+        for path, record, game, _seats in read
+        if table_meta_problem(record, game) is not None
+    ]
+    for n in notes:
+        if picks and as_json:
+            note(f"{n['run']}: {n['note']}")  # stdout holds the metagame's JSON
+        elif not as_json:
+            click.echo(f"{n['run']}: {n['note']}")
+    if as_json and not picks:
         click.echo(json.dumps(notes, indent=1))
+    return [
+        analyse_table_run(path, record, game, seats, run_entities(game, record), settings)
+        for path, record, game, seats in picks
+    ]
 
 
 def table_card_stats(run: str) -> None:

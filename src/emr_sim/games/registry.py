@@ -14,6 +14,7 @@ GAMES = {
     "emr": "emr_sim.games.emr.face.contract",
     "toy": "emr_sim.games.toy.game",
     "samurai": "emr_sim.games.samurai.face.contract",
+    "hbc": "emr_sim.games.hbc.face.game",
 }
 
 

@@ -9,6 +9,8 @@ studies.scanplan      which variants a sensitivity scan plays: card classes, sin
 studies.scandir       a scan directory: its record, the base run and each variant's run
 studies.sensitivity   the scan: a pilot, sizes from a precision target, the runs (resumable)
 studies.scaneffects   a scan's effects read back (paired with its base)
+studies.hbc_designer  what a designer of HBC asks at 2-5 players (hbc_play: its games and
+                      the seats' logs), docs/hbc-report.md
 studies.claims        claims checked at each rung (claimrungs: the checks and the scans'
                       changes ranked), the best verified where a claim failed (verify)
 
