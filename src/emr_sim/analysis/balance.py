@@ -32,7 +32,7 @@ from emr_sim.stats import Z95, histogram_quantile
 
 POINTS = 100.0  # a score of 0.01 is one point
 MAX_COUNT = 10**15  # a count read from a file: above any run's games (sizes.MAX_GAMES is 10**12)
-MAX_TURNS = 100_001  # a game's turns at most: the turn cap's highest value (R-OPT turn_cap), and one
+MAX_TURNS = 100_001  # a game's turns at most: the turn cap's highest value (D-DECKOUT's turn_cap), and one
 FIELD, TARGET, NASH = "field", "target", "nash"
 GOAL_KINDS = (FIELD, TARGET, NASH)
 GUARD_WEIGHT = 10.0  # loss per point (first player) or turn (median length) outside a guard
