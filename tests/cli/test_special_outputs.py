@@ -38,6 +38,7 @@ OUTPUTS = {
     ("resolve", "-o"): (FILE, ["resolve", "{position}", "draw", "-o"]),
     ("position new", "-o"): (FILE, ["position", "new", "-o"]),
     ("play", "--save"): (FILE, ["play", "--human", "--save"]),
+    ("odds", "-o"): (DIR, ["odds", "--game", "hbc", "--table", "-o"]),
 }
 
 

@@ -66,6 +66,20 @@ def test_resuming_with_other_settings_is_refused_and_the_run_kept(tmp_path):
     assert files_of(out) == before
 
 
+@pytest.mark.timeout(300)
+def test_a_resume_removes_the_temporary_files_a_kill_left_in_a_cell(tmp_path):
+    """A process killed while writing a part leaves its temporary file in the cell's folder;
+    the resumed run removes it, so it ends with the files of a run done at once."""
+    out = tmp_path / "run"
+    args = ("matrix", *TOY, "--seats", 3, "-o", out, "-n", 300, "--quiet")
+    assert run(*args).exit_code == 0
+    before = files_of(out)
+    stray = out / "cells" / "seats-3" / ".part-00000.parquet.k1ll3d0x.tmp"
+    stray.write_bytes(b"")
+    assert run(*args).exit_code == 0
+    assert not stray.exists() and files_of(out) == before
+
+
 @pytest.mark.timeout(240)
 def test_a_run_killed_with_sigkill_resumes_to_the_same_files(tmp_path):
     args = ["matrix", *TOY, "--seats", "4", "-n", "800000", "--quiet", "--workers", "1", "--seed", "8"]

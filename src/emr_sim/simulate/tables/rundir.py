@@ -186,9 +186,17 @@ class TableWriter:
             self.save()
 
 
+def remove_strays(root: Path) -> None:
+    """The temporary files a killed run left: in the run directory and in its cells' folders."""
+    cells = root / CELLS_DIR
+    folders = [root, *(sorted(p for p in cells.iterdir() if p.is_dir()) if cells.is_dir() else [])]
+    for folder in folders:
+        for stray in stray_temps(folder):
+            stray.unlink(missing_ok=True)
+
+
 def start(root: Path, record: dict) -> TableWriter:
-    for stray in stray_temps(root):
-        stray.unlink(missing_ok=True)
+    remove_strays(root)
     if (root / RUN_FILE).exists():
         on_disk = read_table_run(root)
         writer = TableWriter(
