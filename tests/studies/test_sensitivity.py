@@ -221,3 +221,17 @@ def test_a_scan_on_a_cluster_writes_the_same_files(scan, base_run, tmp_path):
             hashlib.sha256((tmp_path / "c" / f).read_bytes()).digest()
             == hashlib.sha256((tmp_path / "t" / f).read_bytes()).digest()
         )
+
+
+def test_a_scan_record_whose_sizes_name_another_run_is_refused():
+    """A size for a run the scan does not have (a damaged record: the fuzzer's "add sizes.seed")
+    is one line naming the key, not a traceback when the sizes are compared."""
+    from emr_sim.studies.scandir import sizes_problem
+
+    record = {"sizes": {"base": 4, "health.crow=7": 4}}
+    assert sizes_problem(record, ["health.crow=7"]) is None
+    record["sizes"]["seed"] = "x"
+    assert (
+        sizes_problem(record, ["health.crow=7"])
+        == "$.sizes.seed is neither the base nor a variant of this scan"
+    )

@@ -21,8 +21,9 @@ def label_of(row: dict, by: str) -> str:
     """A row's name in words: an entity's name, 'member 2 (random)', 'seat 0 (first in order)'."""
     if by == "entity":
         return str(row["entity"])
-    if by == "member":
-        return f"player {row['member']} ({row['player']})"
+    if by == "member":  # the rating rows name the member only
+        player = row.get("player")
+        return f"player {row['member']}" + (f" ({player})" if player is not None else "")
     if by == "team":
         return f"team {row['team']}"
     if by == "order":

@@ -119,6 +119,9 @@ def sizes_problem(record: dict, texts: list[str]) -> str | None:
         sizes = record["sizes"]
         if not isinstance(sizes, dict):
             return "$.sizes must be an object of games a cell"
+        stray = [name for name in sizes if name not in ("base", *texts)]
+        if stray:
+            return f"$.sizes.{cut(str(stray[0]), 60)} is neither the base nor a variant of this scan"
         for name in ("base", *texts):
             value = sizes.get(name)
             if type(value) is not int or value < 2 or value % 2 or value > MAX_GAMES:

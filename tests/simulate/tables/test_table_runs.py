@@ -147,6 +147,19 @@ def test_the_commands_that_read_runs_read_a_table_run(tmp_path):
     assert "does not apply" in run("meta", out).stdout
 
 
+@pytest.mark.timeout(300)
+def test_a_run_of_different_players_is_reported(tmp_path):
+    """Members of different kinds are rated by member: the report names each (it once failed
+    on the rating rows, which carry no player spec)."""
+    out = tmp_path / "mixed"
+    assert run("matrix", *TOY, "--seats", 3, "-o", out, "-n", 30, "--quiet",
+               "--players", "greedy,random,random").exit_code == 0  # fmt: skip
+    done = run("report", out, "-o", tmp_path / "mixed.html")
+    assert done.exit_code == 0, done.output
+    page = (tmp_path / "mixed.html").read_text()
+    assert "player 0 (greedy)" in page and "player 1 (random)" in page
+
+
 def test_the_games_are_listed():
     result = run("games", "--json")
     games = {g["name"]: g for g in json.loads(result.stdout)}
