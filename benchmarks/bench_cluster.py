@@ -27,8 +27,9 @@ from pathlib import Path
 from emr_sim.console.progress import progress_bar
 from emr_sim.simulate import cluster as K
 from emr_sim.simulate import runner
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.matrix import MatrixPlay, run_matrix
 from emr_sim.simulate.runner import load_kernels, run_pairs
+from emr_sim.simulate.settings import RunSettings
 from emr_sim.simulate.setup import run_setup
 
 TASKS = 20  # chunks per size in the overhead measurement
@@ -43,13 +44,8 @@ def play_matrix(root: Path, args, cluster=None) -> float:
     """The matrix's seconds, on threads, or on `cluster` when given."""
     run = run_matrix(
         root,
-        args.heroes,
-        args.games,
-        seed=1,
-        players=args.players,
-        workers=args.workers,
-        until_ci=args.until_ci,
-        cluster=cluster,
+        RunSettings(players=args.players, seed=1, workers=args.workers, cluster=cluster),
+        MatrixPlay(heroes=args.heroes, games=args.games, until_ci=args.until_ci),
     )
     return run.seconds
 
@@ -107,7 +103,8 @@ def main() -> None:
     parser.add_argument("--no-overhead", action="store_true", help="skip the per-task measurement")
     args = parser.parse_args()
     setup = run_setup(
-        seed=1, players=args.players, fury=True, deck=None, rules=None, workers=args.workers, what="a bench"
+        RunSettings(players=args.players, fury=True, deck=None, rules=None, seed=1, workers=args.workers),
+        "a bench",
     )
     load_kernels(setup, setup.sides(0, 1))
     start = time.perf_counter()

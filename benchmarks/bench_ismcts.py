@@ -31,6 +31,8 @@ from emr_sim.games.emr.rules.flow import apply_action
 from emr_sim.games.emr.rules.legal import legal_actions
 from emr_sim.jit import njit_entry
 from emr_sim.rng import below, seed_rng
+from emr_sim.simulate.ladder import LadderPlay
+from emr_sim.simulate.settings import RunSettings
 
 LEAVES = ("eval", "random", "greedy", "tuned")
 DEPTH = 10
@@ -140,7 +142,9 @@ def strength(games: int, rungs: list[str], run_dir: Path, workers: int | None, c
     for k, upper in enumerate(rungs[1:], start=1):
         lower = rungs[k - 1] if chain else rungs[0]
         start = time.perf_counter()
-        run = run_ladder(run_dir / f"step-{k}", [lower, upper], games=games, workers=workers)
+        run = run_ladder(
+            run_dir / f"step-{k}", RunSettings(workers=workers), LadderPlay(rungs=[lower, upper], games=games)
+        )
         seconds = time.perf_counter() - start
         step = run.steps[0]
         print("\n".join(format_step(step)))

@@ -25,8 +25,9 @@ from emr_sim.errors import BadInput
 from emr_sim.games.emr.cards import default_deck_path
 from emr_sim.report import build as report_build
 from emr_sim.simulate.example import choose_game, load_run_deck, replay, stored_winner
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.matrix import MatrixPlay, run_matrix
 from emr_sim.simulate.rundir import load_games, read_run
+from emr_sim.simulate.settings import RunSettings
 
 HEROES = ["crow", "wind", "poison"]
 SEED = 4242
@@ -44,8 +45,10 @@ def runs(tmp_path_factory):
     deck.parent.mkdir(parents=True)
     shutil.copy(default_deck_path(), deck)
     a, b = root / "run-a", root / "run-b"
-    run_matrix(a, heroes=HEROES, games=GAMES, seed=SEED, deck=deck, workers=1)
-    run_matrix(b, heroes=HEROES, games=GAMES, seed=SEED, rules={"health": "9"}, workers=1)
+    run_matrix(a, RunSettings(deck=deck, seed=SEED, workers=1), MatrixPlay(heroes=HEROES, games=GAMES))
+    run_matrix(
+        b, RunSettings(rules={"health": "9"}, seed=SEED, workers=1), MatrixPlay(heroes=HEROES, games=GAMES)
+    )
     return a, b
 
 

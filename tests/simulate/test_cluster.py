@@ -26,8 +26,9 @@ from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.players.params import default_vector
 from emr_sim.simulate import cluster as K
 from emr_sim.simulate import runner
-from emr_sim.simulate.ladder import run_ladder
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.ladder import LadderPlay, run_ladder
+from emr_sim.simulate.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.settings import RunSettings
 from emr_sim.simulate.setup import run_setup
 from emr_sim.tuning.cmaes import TuneSettings, tune_vector
 from emr_sim.tuning.scoring import Field, score_batch
@@ -101,10 +102,10 @@ def watch(monkeypatch, method: str, note) -> list:
 
 def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp_path, monkeypatch):
     tasks = watch(monkeypatch, "submit", lambda cluster, fn, *args: fn)
-    args = dict(heroes="crow,wind,earth", games=120, seed=5, workers=2)
-    run_matrix(tmp_path / "threads", **args)
+    settings, play = RunSettings(seed=5, workers=2), MatrixPlay(heroes="crow,wind,earth", games=120)
+    run_matrix(tmp_path / "threads", settings, play)
     assert tasks == []  # the reference is played on threads
-    done = run_matrix(tmp_path / "cluster", **args, cluster=local2)
+    done = run_matrix(tmp_path / "cluster", settings.but(cluster=local2), play)
     assert len(done.played) == 3 and len(tasks) == 3 * -(-60 // SMALL_CHUNK)
     threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
     assert len(threads) >= 4 and threads == dask
@@ -112,9 +113,9 @@ def test_a_matrix_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp
 
 def test_a_matrix_with_card_events_on_the_cluster_writes_the_same_files(local2, small_chunks, tmp_path):
     """--cards: the chunks' record rows carry the card sets on the workers too."""
-    args = dict(heroes="crow,earth", games=60, seed=5, workers=2, cards=True)
-    run_matrix(tmp_path / "threads", **args)
-    run_matrix(tmp_path / "cluster", **args, cluster=local2)
+    settings, play = RunSettings(seed=5, workers=2, cards=True), MatrixPlay(heroes="crow,earth", games=60)
+    run_matrix(tmp_path / "threads", settings, play)
+    run_matrix(tmp_path / "cluster", settings.but(cluster=local2), play)
     threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
     assert threads == dask and b'"cards": true' in threads["run.json"]
 
@@ -125,9 +126,12 @@ def test_a_matrix_of_search_players_with_its_settings_on_the_cluster_writes_the_
     """The search's settings (stop, reuse, width, prior, widen) travel in the seats' weights: a kept tree
     and the narrower budgets play the same games on the workers as on threads."""
     players = "ismcts(n=6,stop=0.5,reuse=1,width=4),ismcts(n=4,reuse=1,prior=1,widen=1)"
-    args = dict(heroes="crow,earth", games=16, seed=5, workers=2, players=players)
-    run_matrix(tmp_path / "threads", **args)
-    run_matrix(tmp_path / "cluster", **args, cluster=local2)
+    settings, play = (
+        RunSettings(seed=5, workers=2, players=players),
+        MatrixPlay(heroes="crow,earth", games=16),
+    )
+    run_matrix(tmp_path / "threads", settings, play)
+    run_matrix(tmp_path / "cluster", settings.but(cluster=local2), play)
     threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
     assert len(threads) >= 2 and threads == dask and b"reuse=1" in threads["run.json"]
 
@@ -135,7 +139,11 @@ def test_a_matrix_of_search_players_with_its_settings_on_the_cluster_writes_the_
 def test_the_next_cells_are_sent_while_one_ends(local2, small_chunks, tmp_path, monkeypatch):
     """Chunks of the cells to come are sent ahead (Cluster.expect) and taken by their cell."""
     ahead = watch(monkeypatch, "take", lambda cluster, args: K.chunk_key(args) in cluster.sent)
-    run_matrix(tmp_path / "cluster", heroes="crow,wind,earth", games=120, seed=5, workers=2, cluster=local2)
+    run_matrix(
+        tmp_path / "cluster",
+        RunSettings(seed=5, workers=2, cluster=local2),
+        MatrixPlay(heroes="crow,wind,earth", games=120),
+    )
     assert len(ahead) == 3 * -(-60 // SMALL_CHUNK) and any(ahead) and not local2.sent
 
 
@@ -153,10 +161,11 @@ def test_until_ci_decides_the_same_on_the_cluster(local2, small_chunks, tmp_path
     taken_guesses = watch(
         monkeypatch, "take", lambda cluster, args: K.chunk_key(args) in cluster.sent_guesses
     )
-    args = dict(heroes="crow,wind,earth", games=40, seed=9, workers=2, until_ci=0.1, max_games=400)
-    run_matrix(tmp_path / "threads", **args)
+    settings = RunSettings(seed=9, workers=2)
+    play = MatrixPlay(heroes="crow,wind,earth", games=40, until_ci=0.1, max_games=400)
+    run_matrix(tmp_path / "threads", settings, play)
     dropped = local2.dropped
-    done = run_matrix(tmp_path / "cluster", **args, cluster=local2)
+    done = run_matrix(tmp_path / "cluster", settings.but(cluster=local2), play)
     assert done.games_played > 3 * 40  # the sequential rule added batches
     assert tree(tmp_path / "threads") == tree(tmp_path / "cluster")
     assert any(taken_guesses)  # batches were sent before the rule asked for them
@@ -170,7 +179,9 @@ def test_the_guesser_guesses_what_the_rule_will_ask_for():
     from emr_sim.simulate import matrix
 
     told = []
-    setup = run_setup(seed=1, players="greedy", fury=True, deck=None, rules=None, workers=1, what="a test")
+    setup = run_setup(
+        RunSettings(players="greedy", fury=True, deck=None, rules=None, seed=1, workers=1), "a test"
+    )
     spec = matrix.CellSpec(setup, 20, until_ci=0.1, max_games=400)
     batches = [(first, 10) for first in range(10, 200, 10)]
     guesser = matrix.Guesser(spec, setup.sides(0, 1), 1, batches, depth=100)
@@ -183,15 +194,20 @@ def test_the_guesser_guesses_what_the_rule_will_ask_for():
 
 
 def test_a_ladder_step_on_the_cluster_is_the_same(local2, small_chunks, tmp_path):
-    args = dict(rungs="random,greedy", heroes="crow,wind", games=80, seed=3, workers=2)
-    run_ladder(tmp_path / "threads", **args)
-    run_ladder(tmp_path / "cluster", **args, cluster=local2)
+    settings, play = (
+        RunSettings(seed=3, workers=2),
+        LadderPlay(rungs="random,greedy", heroes="crow,wind", games=80),
+    )
+    run_ladder(tmp_path / "threads", settings, play)
+    run_ladder(tmp_path / "cluster", settings.but(cluster=local2), play)
     threads, dask = tree(tmp_path / "threads"), tree(tmp_path / "cluster")
     assert any(name.endswith(".parquet") for name in threads) and threads == dask
 
 
 def tuning_field() -> Field:
-    setup = run_setup(seed=1, players="greedy", fury=True, deck=None, rules=None, workers=2, what="a test")
+    setup = run_setup(
+        RunSettings(players="greedy", fury=True, deck=None, rules=None, seed=1, workers=2), "a test"
+    )
     return Field(setup, np.tile(default_vector(), (len(C.HERO_NAMES) + 1, 1)))
 
 
@@ -235,7 +251,9 @@ class KillOnce(Counting):
 
 def test_a_worker_killed_mid_run_changes_nothing(small_chunks):
     dask_or_skip()
-    setup = run_setup(seed=4, players="greedy", fury=True, deck=None, rules=None, workers=2, what="a test")
+    setup = run_setup(
+        RunSettings(players="greedy", fury=True, deck=None, rules=None, seed=4, workers=2), "a test"
+    )
     sides, n_pairs = setup.sides(0, 3), 300
     kept: dict[int, np.ndarray] = {}
 
@@ -257,7 +275,9 @@ def test_a_worker_killed_mid_run_changes_nothing(small_chunks):
 
 
 def test_keep_sees_the_chunks_in_pair_order(local2, small_chunks):
-    setup = run_setup(seed=8, players="greedy", fury=True, deck=None, rules=None, workers=2, what="a test")
+    setup = run_setup(
+        RunSettings(players="greedy", fury=True, deck=None, rules=None, seed=8, workers=2), "a test"
+    )
     firsts: list[int] = []
     on_cluster = replace(setup, cluster=local2)
     runner.run_pairs(on_cluster, setup.sides(1, 2), 100, Counting(), keep=lambda f, rows: firsts.append(f))
@@ -354,7 +374,9 @@ def test_a_local_cluster_is_not_started_for_bad_input(monkeypatch, tmp_path):
 
     monkeypatch.setattr(distributed, "LocalCluster", refuse)
     other = tmp_path / "other"
-    run_matrix(other, heroes="crow,wind", games=2, workers=1)  # another run's directory
+    run_matrix(
+        other, RunSettings(workers=1), MatrixPlay(heroes="crow,wind", games=2)
+    )  # another run's directory
     fails(
         "matrix",
         "-o",
@@ -436,9 +458,11 @@ def test_a_lost_scheduler_ends_with_exit_4_and_the_run_resumes(tmp_path):
     )
     kept = list((run_dir / "cells").glob("*.parquet"))
     assert 1 <= len(kept) < 6
-    resumed = run_matrix(run_dir, heroes, 6000, workers=2)  # the same run, resumed on threads
+    resumed = run_matrix(
+        run_dir, RunSettings(workers=2), MatrixPlay(heroes=heroes, games=6000)
+    )  # the same run, resumed on threads
     assert len(resumed.skipped) == len(kept) and len(resumed.played) == 6 - len(kept)
-    run_matrix(tmp_path / "threads", heroes, 6000, workers=2)
+    run_matrix(tmp_path / "threads", RunSettings(workers=2), MatrixPlay(heroes=heroes, games=6000))
     assert tree(run_dir) == tree(tmp_path / "threads")
 
 

@@ -10,14 +10,17 @@ import pytest
 from support.cli import run
 
 from emr_sim.simulate import estimate
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.settings import RunHooks, RunSettings
 from emr_sim.simulate.setup import run_setup
 
 HEROES = "crow,wind,earth"
 
 
 def setup_of(players: str):
-    return run_setup(seed=1, players=players, fury=True, deck=None, rules=None, workers=2, what="a test")
+    return run_setup(
+        RunSettings(players=players, fury=True, deck=None, rules=None, seed=1, workers=2), "a test"
+    )
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -59,9 +62,9 @@ def test_a_random_pair_is_estimated_cheaper_than_a_greedy_pair():
 
 def test_the_estimate_does_not_change_the_run(tmp_path):
     seen = []
-    args = dict(heroes=HEROES, games=200, seed=3, workers=2)
-    run_matrix(tmp_path / "plain", **args)
-    run_matrix(tmp_path / "estimated", **args, on_estimate=lambda s, g: seen.append((s, g)))
+    settings, play = RunSettings(seed=3, workers=2), MatrixPlay(heroes=HEROES, games=200)
+    run_matrix(tmp_path / "plain", settings, play)
+    run_matrix(tmp_path / "estimated", settings, play, RunHooks(on_estimate=lambda s, g: seen.append((s, g))))
     assert len(seen) == 1 and seen[0][0] > 0 and seen[0][1] == 3 * 200
     assert tree(tmp_path / "plain") == tree(tmp_path / "estimated")
 

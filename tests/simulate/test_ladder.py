@@ -13,8 +13,9 @@ from support.cli import fails, run
 
 from emr_sim.analysis.ladder import elo, step_table
 from emr_sim.simulate.cells import cell_pairs
-from emr_sim.simulate.ladder import run_ladder, step_dir
+from emr_sim.simulate.ladder import LadderPlay, run_ladder, step_dir
 from emr_sim.simulate.rundir import read_run
+from emr_sim.simulate.settings import RunSettings
 
 HEROES = "crow,wind"
 
@@ -22,7 +23,9 @@ HEROES = "crow,wind"
 @pytest.fixture(scope="module")
 def ladder(tmp_path_factory):
     root = tmp_path_factory.mktemp("ladder") / "L"
-    return run_ladder(root, "random,greedy", HEROES, 200, seed=7, workers=2)
+    return run_ladder(
+        root, RunSettings(seed=7, workers=2), LadderPlay(rungs="random,greedy", heroes=HEROES, games=200)
+    )
 
 
 def test_every_assignment_cells_include_mirrors_and_both_orders():
@@ -102,7 +105,11 @@ def test_a_step_won_in_every_pair_has_an_honest_interval():
 
 
 def test_the_same_command_resumes_without_playing(ladder):
-    again = run_ladder(ladder.run_dir, "random,greedy", HEROES, 200, seed=7, workers=1)
+    again = run_ladder(
+        ladder.run_dir,
+        RunSettings(seed=7, workers=1),
+        LadderPlay(rungs="random,greedy", heroes=HEROES, games=200),
+    )
     pd.testing.assert_frame_equal(again.steps[0].games, ladder.steps[0].games)
 
 

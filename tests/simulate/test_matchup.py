@@ -33,6 +33,7 @@ from emr_sim.simulate import runner
 from emr_sim.simulate.matchup import MatchupResult, matchup, side_labels, summarise
 from emr_sim.simulate.records import game_frame, write_records
 from emr_sim.simulate.runner import chunks
+from emr_sim.simulate.settings import RunSettings
 from emr_sim.simulate.setup import DEFAULT_SEED, run_setup
 from emr_sim.stats import histogram_quantile, wilson
 from emr_sim.version import __version__
@@ -48,7 +49,7 @@ def untimed(summary: dict) -> dict:
 @pytest.fixture(scope="module")
 def base() -> MatchupResult:
     """1,000 games of crow vs illusion, with records."""
-    return matchup("crow", "illusion", n=1000, seed=SEED, workers=2, records=True)
+    return matchup("crow", "illusion", n=1000, settings=RunSettings(seed=SEED, workers=2), records=True)
 
 
 # ---------------------------------------------------------------- the summary
@@ -104,7 +105,7 @@ def test_wins_draws_and_pairs_add_up(base):
 
 @pytest.mark.parametrize("n,games", [(1, 2), (2, 2), (7, 8), (8, 8)])
 def test_games_are_rounded_up_to_pairs(n, games):
-    s = matchup("crow", "wind", n=n, seed=SEED, workers=1).summary
+    s = matchup("crow", "wind", n=n, settings=RunSettings(seed=SEED, workers=1)).summary
     assert s["games"] == games and s["pairs"] == games // 2
     assert sum(s["pair_outcomes"].values()) == games // 2
 
@@ -164,7 +165,7 @@ def test_records_are_the_one_records_schema(base):
     from emr_sim.simulate.matrix import CellSpec, play_cell_pairs
 
     spec = CellSpec(
-        run_setup(seed=SEED, players="greedy", fury=True, deck=None, rules={}, workers=1, what="x"), 4
+        run_setup(RunSettings(players="greedy", fury=True, deck=None, rules={}, seed=SEED, workers=1), "x"), 4
     )
     cell = play_cell_pairs(spec, "crow", "illusion", 0, 2, progress_bar(4, True))
     assert list(base.records.columns) == list(cell.columns)
@@ -217,7 +218,7 @@ def test_pair_outcomes_match_the_records(base):
 
 
 def test_records_off_by_default():
-    result = matchup("crow", "illusion", n=4, seed=SEED, workers=1)
+    result = matchup("crow", "illusion", n=4, settings=RunSettings(seed=SEED, workers=1))
     assert result.records is None
 
 
@@ -245,23 +246,25 @@ def test_write_records_to_a_missing_directory_writes_nothing(base, tmp_path):
 
 
 def test_same_seed_same_result_other_seed_differs(base):
-    again = matchup("crow", "illusion", n=1000, seed=SEED, workers=2, records=True)
+    again = matchup("crow", "illusion", n=1000, settings=RunSettings(seed=SEED, workers=2), records=True)
     assert untimed(again.summary) == untimed(base.summary)
     pd.testing.assert_frame_equal(again.records, base.records)
-    other = matchup("crow", "illusion", n=1000, seed=SEED + 1, workers=2, records=True)
+    other = matchup("crow", "illusion", n=1000, settings=RunSettings(seed=SEED + 1, workers=2), records=True)
     assert other.summary["turn_histogram"] != base.summary["turn_histogram"]
     assert not other.records["turns"].equals(base.records["turns"])
 
 
 def test_a_shorter_run_is_the_beginning_of_a_longer_one(base):
-    short = matchup("crow", "illusion", n=200, seed=SEED, workers=1, records=True)
+    short = matchup("crow", "illusion", n=200, settings=RunSettings(seed=SEED, workers=1), records=True)
     pd.testing.assert_frame_equal(short.records, base.records.iloc[:200])
 
 
 @pytest.mark.parametrize("workers", [1, 3])
 def test_result_does_not_depend_on_workers(base, monkeypatch, workers):
     monkeypatch.setattr(runner, "CHUNK_PAIRS", 37)  # many chunks, finishing out of order
-    result = matchup("crow", "illusion", n=1000, seed=SEED, workers=workers, records=True)
+    result = matchup(
+        "crow", "illusion", n=1000, settings=RunSettings(seed=SEED, workers=workers), records=True
+    )
     assert untimed(result.summary) == untimed(base.summary)
     pd.testing.assert_frame_equal(result.records, base.records)
 
@@ -270,7 +273,7 @@ def test_result_does_not_depend_on_workers(base, monkeypatch, workers):
 def test_result_does_not_depend_on_chunk_size(base, monkeypatch, size):
     monkeypatch.setattr(runner, "CHUNK_PAIRS", size)
     assert next(chunks(500)) == (0, min(size, 500))  # the patched size is used
-    result = matchup("crow", "illusion", n=1000, seed=SEED, workers=2, records=True)
+    result = matchup("crow", "illusion", n=1000, settings=RunSettings(seed=SEED, workers=2), records=True)
     assert untimed(result.summary) == untimed(base.summary)
     pd.testing.assert_frame_equal(result.records, base.records)
 
@@ -284,7 +287,9 @@ def test_chunks_cover_every_pair_once():
 
 
 def test_a_run_split_in_two_and_summed_equals_the_whole(base):
-    setup = run_setup(seed=SEED, players="greedy", fury=True, deck=None, rules={}, workers=1, what="a test")
+    setup = run_setup(
+        RunSettings(players="greedy", fury=True, deck=None, rules={}, seed=SEED, workers=1), "a test"
+    )
     opts, table = setup.opts, setup.table
     sides = setup.sides(C.HERO_NAMES.index("crow"), C.HERO_NAMES.index("illusion"))
     size = A.aggregate_size(int(opts[O_TURN_CAP]))
@@ -311,7 +316,7 @@ def test_a_run_split_in_two_and_summed_equals_the_whole(base):
 
 
 def test_mirror_match_is_flagged_and_symmetric():
-    result = matchup("crow", "crow", n=200, seed=SEED, workers=2, records=True)
+    result = matchup("crow", "crow", n=200, settings=RunSettings(seed=SEED, workers=2), records=True)
     s = result.summary
     assert s["mirror"] is True
     assert s["heroes"] == ["crow-1", "crow-2"]
@@ -325,19 +330,21 @@ def test_mirror_match_is_flagged_and_symmetric():
 
 
 def test_fury_off():
-    result = matchup("crow", "illusion", n=200, seed=SEED, fury=False, workers=2)
+    result = matchup("crow", "illusion", n=200, settings=RunSettings(fury=False, seed=SEED, workers=2))
     s = result.summary
     assert s["run"]["fury"] is False and s["run"]["rules"]["fury"] == "off"
     assert sum(s["wins"].values()) + s["draws"] == s["games"] == 200
     for side in s["heroes"]:
         assert all(v == 0 for v in s["techniques_per_game"][side].values())
-    on = matchup("crow", "illusion", n=200, seed=SEED, fury=True, workers=2).summary
+    on = matchup("crow", "illusion", n=200, settings=RunSettings(fury=True, seed=SEED, workers=2)).summary
     assert any(v > 0 for v in on["techniques_per_game"]["crow"].values())
     assert "hero mode off" in format_summary(s)
 
 
 def test_rules_options_reach_the_games():
-    s = matchup("wind", "earth", n=200, seed=SEED, rules={"turn_cap": "15"}, workers=2).summary
+    s = matchup(
+        "wind", "earth", n=200, settings=RunSettings(rules={"turn_cap": "15"}, seed=SEED, workers=2)
+    ).summary
     assert s["run"]["rules"]["turn_cap"] == "15"
     assert s["draws"] > 0
     assert max(s["turn_histogram"]) <= 15 and s["p90_turns"] <= 15
@@ -350,7 +357,12 @@ def test_rules_options_reach_the_games():
 def test_players_and_deck_are_recorded(tmp_path):
     deck_file = tmp_path / "deck.csv"
     deck_file.write_bytes(open(load_deck().path, "rb").read())
-    s = matchup("crow", "master", n=20, seed=SEED, players="random,greedy", deck=deck_file, workers=1).summary
+    s = matchup(
+        "crow",
+        "master",
+        n=20,
+        settings=RunSettings(players="random,greedy", deck=deck_file, seed=SEED, workers=1),
+    ).summary
     assert s["run"]["players"] == ["random", "greedy"]
     assert s["run"]["deck"] == str(deck_file)
     assert s["run"]["deck_sha256"] == hashlib.sha256(deck_file.read_bytes()).hexdigest()
@@ -376,14 +388,15 @@ def test_players_and_deck_are_recorded(tmp_path):
 )
 def test_api_bad_input_raises_value_error(kwargs, needle):
     args = {"hero_a": "crow", "hero_b": "wind", "n": 2, "workers": 1} | kwargs
+    hero_a, hero_b, n = args.pop("hero_a"), args.pop("hero_b"), args.pop("n")
     with pytest.raises(ValueError) as err:
-        matchup(**args)
+        matchup(hero_a, hero_b, n, RunSettings(**args))
     assert needle in str(err.value)
 
 
 def test_api_missing_deck(tmp_path):
     with pytest.raises(DeckError, match="not found"):
-        matchup("crow", "wind", n=2, deck=tmp_path / "missing.csv")
+        matchup("crow", "wind", n=2, settings=RunSettings(deck=tmp_path / "missing.csv"))
 
 
 # ---------------------------------------------------------------- the package top, progress
@@ -392,7 +405,7 @@ def test_api_missing_deck(tmp_path):
 def test_matchup_from_the_package_top_is_the_function():
     import emr_sim
 
-    expected = untimed(matchup("crow", "wind", n=6, seed=3, workers=1).summary)
+    expected = untimed(matchup("crow", "wind", n=6, settings=RunSettings(seed=3, workers=1)).summary)
     assert untimed(emr_sim.matchup("crow", "wind", n=6, seed=3, workers=1).summary) == expected
     from emr_sim import matchup as top
 
@@ -514,7 +527,7 @@ def test_cli_records(tmp_path, name):
     path = tmp_path / name
     ok("matchup", "crow", "illusion", "-n", 100, "--seed", SEED, "--records", path, "--quiet")
     frame = pd.read_csv(path) if name.endswith(".csv") else pd.read_parquet(path)
-    api = matchup("crow", "illusion", n=100, seed=SEED, workers=1, records=True).records
+    api = matchup("crow", "illusion", n=100, settings=RunSettings(seed=SEED, workers=1), records=True).records
     if name.endswith(".csv"):  # CSV keeps no categories: compare the hero names as text
         frame, api = (f.astype({"hero_a": str, "hero_b": str}) for f in (frame, api))
     pd.testing.assert_frame_equal(frame, api, check_dtype=False)
@@ -560,9 +573,21 @@ def test_player_spec_weights_reach_the_games_of_a_matchup_and_of_play():
     from emr_sim.games.emr.players.params import BY_NAME
 
     default = BY_NAME["w_pair"].default
-    base = matchup("crow", "illusion", n=200, seed=SEED, records=True).records
-    same = matchup("crow", "illusion", n=200, seed=SEED, players=f"greedy(w_pair={default})", records=True)
-    other = matchup("crow", "illusion", n=200, seed=SEED, players="greedy(w_pair=0),greedy", records=True)
+    base = matchup("crow", "illusion", n=200, settings=RunSettings(seed=SEED), records=True).records
+    same = matchup(
+        "crow",
+        "illusion",
+        n=200,
+        settings=RunSettings(players=f"greedy(w_pair={default})", seed=SEED),
+        records=True,
+    )
+    other = matchup(
+        "crow",
+        "illusion",
+        n=200,
+        settings=RunSettings(players="greedy(w_pair=0),greedy", seed=SEED),
+        records=True,
+    )
     pd.testing.assert_frame_equal(base, same.records)
     assert not base[["turns", "win_a", "health_a", "health_b"]].equals(
         other.records[["turns", "win_a", "health_a", "health_b"]]

@@ -8,8 +8,9 @@ import pytest
 from emr_sim.errors import BadInput, WriteError
 from emr_sim.games.emr import codes as C
 from emr_sim.simulate.cells import BATCH_PAIRS, cell_pairs, cell_seed, half_width
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.matrix import MatrixPlay, run_matrix
 from emr_sim.simulate.rundir import RUN_FILE, cell_path, finished_cells, load_games, read_run
+from emr_sim.simulate.settings import RunSettings
 
 HEROES = "crow,wind,poison"
 GAMES = 20
@@ -18,7 +19,7 @@ GAMES = 20
 @pytest.fixture(scope="module")
 def small_run(tmp_path_factory):
     run_dir = tmp_path_factory.mktemp("runs") / "base"
-    run = run_matrix(run_dir, HEROES, GAMES, seed=5, workers=2)
+    run = run_matrix(run_dir, RunSettings(seed=5, workers=2), MatrixPlay(heroes=HEROES, games=GAMES))
     return run_dir, run
 
 
@@ -53,7 +54,7 @@ def test_run_writes_record_and_one_parquet_per_cell(small_run):
 
 def test_rerun_skips_finished_cells(small_run):
     run_dir, _ = small_run
-    again = run_matrix(run_dir, HEROES, GAMES, seed=5, workers=1)
+    again = run_matrix(run_dir, RunSettings(seed=5, workers=1), MatrixPlay(heroes=HEROES, games=GAMES))
     assert again.played == [] and len(again.skipped) == 3 and again.games_played == 0
 
 
@@ -65,7 +66,7 @@ def test_resume_replays_only_the_missing_cell_identically(small_run, tmp_path):
     (copy / "cells").mkdir()
     for a, b in [("crow", "wind"), ("wind", "poison")]:
         cell_path(copy, a, b).write_bytes(cell_path(run_dir, a, b).read_bytes())
-    resumed = run_matrix(copy, HEROES, GAMES, seed=5, workers=1)
+    resumed = run_matrix(copy, RunSettings(seed=5, workers=1), MatrixPlay(heroes=HEROES, games=GAMES))
     assert resumed.played == [("crow", "poison")]
     pd.testing.assert_frame_equal(
         load_games(copy).sort_values(["hero_a", "hero_b", "pair", "a_seat"]).reset_index(drop=True),
@@ -76,21 +77,21 @@ def test_resume_replays_only_the_missing_cell_identically(small_run, tmp_path):
 def test_a_different_run_record_is_refused(small_run):
     run_dir, _ = small_run
     with pytest.raises(BadInput, match="games_per_cell 20 on disk, 40 now"):
-        run_matrix(run_dir, HEROES, 40, seed=5)
+        run_matrix(run_dir, RunSettings(seed=5), MatrixPlay(heroes=HEROES, games=40))
     with pytest.raises(BadInput, match="seed 5 on disk, 6 now"):
-        run_matrix(run_dir, HEROES, GAMES, seed=6)
+        run_matrix(run_dir, RunSettings(seed=6), MatrixPlay(heroes=HEROES, games=GAMES))
 
 
 def test_a_non_empty_directory_that_is_not_a_run_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(BadInput, match="not empty and not a run directory"):
-        run_matrix(tmp_path, HEROES, GAMES)
+        run_matrix(tmp_path, RunSettings(), MatrixPlay(heroes=HEROES, games=GAMES))
     assert not (tmp_path / RUN_FILE).exists()
 
 
 def test_results_do_not_depend_on_workers(small_run, tmp_path):
     run_dir, _ = small_run
-    run_matrix(tmp_path / "one", HEROES, GAMES, seed=5, workers=1)
+    run_matrix(tmp_path / "one", RunSettings(seed=5, workers=1), MatrixPlay(heroes=HEROES, games=GAMES))
     pd.testing.assert_frame_equal(load_games(tmp_path / "one"), load_games(run_dir))
 
 
@@ -101,14 +102,18 @@ def test_a_failed_cell_write_leaves_no_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(pd.DataFrame, "to_parquet", broken)
     with pytest.raises(WriteError, match="crow-wind.parquet: cannot write: disk full"):
-        run_matrix(tmp_path / "r", HEROES, GAMES, seed=5)
+        run_matrix(tmp_path / "r", RunSettings(seed=5), MatrixPlay(heroes=HEROES, games=GAMES))
     assert list((tmp_path / "r" / "cells").iterdir()) == []
     assert read_run(tmp_path / "r")["cells"] == {}
 
 
 def test_until_ci_adds_pairs_until_the_half_width_is_reached(tmp_path):
     width = 0.2
-    run = run_matrix(tmp_path / "seq", "crow,earth", 10, seed=3, until_ci=width, max_games=100_000)
+    run = run_matrix(
+        tmp_path / "seq",
+        RunSettings(seed=3),
+        MatrixPlay(heroes="crow,earth", games=10, until_ci=width, max_games=100_000),
+    )
     games = load_games(tmp_path / "seq")
     assert half_width(games) <= width
     assert run.record["until_ci"] == width and run.record["max_games"] == 100_000
@@ -117,7 +122,11 @@ def test_until_ci_adds_pairs_until_the_half_width_is_reached(tmp_path):
 
 
 def test_until_ci_stops_at_max_games(tmp_path):
-    run_matrix(tmp_path / "cap", "crow,earth", 10, seed=3, until_ci=0.001, max_games=30)
+    run_matrix(
+        tmp_path / "cap",
+        RunSettings(seed=3),
+        MatrixPlay(heroes="crow,earth", games=10, until_ci=0.001, max_games=30),
+    )
     assert len(load_games(tmp_path / "cap")) == 30
 
 

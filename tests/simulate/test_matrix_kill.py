@@ -22,8 +22,9 @@ import pytest
 
 from emr_sim.files import write as write_module
 from emr_sim.files.lock import LOCK_FILE
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.matrix import MatrixPlay, run_matrix
 from emr_sim.simulate.rundir import RUN_FILE, read_run
+from emr_sim.simulate.settings import RunSettings
 
 HEROES = "crow,wind,earth"
 GAMES = 400
@@ -106,7 +107,7 @@ def test_sigkill_at_random_moments_then_resume_gives_the_same_cells(reference, t
         for t in trials:
             run_dir = tmp_path / f"t{t}"
             where = f"trial {t}, killed {moments[t]:.3f} s after {anchors[t]} appeared"
-            run_matrix(run_dir, HEROES, GAMES, workers=1)
+            run_matrix(run_dir, RunSettings(workers=1), MatrixPlay(heroes=HEROES, games=GAMES))
             assert cells_of(run_dir) == cells_of(whole), where
             assert read_run(run_dir)["cells"] == read_run(whole)["cells"], where
             assert temporary_files(run_dir) == [], where

@@ -17,8 +17,9 @@ import pandas as pd
 import pytest
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.matrix import MatrixPlay, run_matrix
 from emr_sim.simulate.rundir import RUN_FILE, cell_path, finished_cells, load_games, read_run
+from emr_sim.simulate.settings import RunHooks, RunSettings
 
 HEROES = "crow,wind,poison"
 CELLS = [("crow", "wind"), ("crow", "poison"), ("wind", "poison")]
@@ -27,8 +28,10 @@ SEED = 5
 REPAIR = f"emr-sim matrix -o {{run}} --heroes {HEROES} -n {GAMES} --seed {SEED}"
 
 
-def play(run_dir, **kw):
-    return run_matrix(run_dir, HEROES, GAMES, seed=SEED, workers=1, **kw)
+def play(run_dir, on_note=None):
+    return run_matrix(
+        run_dir, RunSettings(seed=SEED, workers=1), MatrixPlay(HEROES, GAMES), RunHooks(on_note=on_note)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -275,5 +278,5 @@ def test_a_refused_start_writes_nothing(base, tmp_path):
     assert [p.name for p in foreign.iterdir()] == ["notes.txt"]
     before = tree(base)
     with pytest.raises(BadInput, match="different run"):
-        run_matrix(base, HEROES, GAMES, seed=SEED + 1, workers=1)
+        run_matrix(base, RunSettings(seed=SEED + 1, workers=1), MatrixPlay(heroes=HEROES, games=GAMES))
     assert tree(base) == before

@@ -21,9 +21,10 @@ from emr_sim.games.emr.lineup.search import DEFAULTS_BY_VERSION, UNRECORDED_VERS
 from emr_sim.games.emr.lineup.spec import parse_spec
 from emr_sim.games.emr.players.search_params import SEARCH_VERSION
 from emr_sim.simulate import searchversion
-from emr_sim.simulate.ladder import LADDER_FILE, run_ladder, step_dir
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.ladder import LADDER_FILE, LadderPlay, run_ladder, step_dir
+from emr_sim.simulate.matrix import MatrixPlay, run_matrix
 from emr_sim.simulate.rundir import RUN_FILE, cell_path, load_games, load_run, read_run
+from emr_sim.simulate.settings import RunSettings
 
 DATA = Path(__file__).parent / "data"
 OLD_RUN, OLD_LADDER = DATA / "search-v1", DATA / "ladder-v1"
@@ -77,7 +78,9 @@ def test_ismcts_n_is_the_guided_search_and_the_unguided_one_is_spelled_out():
 def test_an_old_run_resumes_with_the_search_it_was_played_by(tmp_path):
     run_dir = copy_of(OLD_RUN, tmp_path)
     without_cell(run_dir, "crow", "earth")
-    resumed = run_matrix(run_dir, HEROES, GAMES, players=PLAYERS, workers=1)
+    resumed = run_matrix(
+        run_dir, RunSettings(players=PLAYERS, workers=1), MatrixPlay(heroes=HEROES, games=GAMES)
+    )
     assert resumed.played == [("crow", "earth")]
     pd.testing.assert_frame_equal(sorted_games(run_dir), sorted_games(OLD_RUN))
     specs = read_run(run_dir)["player_specs"]
@@ -86,12 +89,18 @@ def test_an_old_run_resumes_with_the_search_it_was_played_by(tmp_path):
 
 
 def test_a_new_run_of_the_same_text_plays_the_new_search(tmp_path):
-    new = run_matrix(tmp_path / "new", HEROES, GAMES, players=PLAYERS, workers=1)
+    new = run_matrix(
+        tmp_path / "new", RunSettings(players=PLAYERS, workers=1), MatrixPlay(heroes=HEROES, games=GAMES)
+    )
     assert [s["search_version"] for s in new.record["player_specs"]] == [SEARCH_VERSION] * 2
     assert new.record["players"] == [PLAYERS, PLAYERS]
     assert not sorted_games(tmp_path / "new").equals(sorted_games(OLD_RUN))
     with pytest.raises(BadInput, match="search version 1 on disk, 2 now"):
-        run_matrix(copy_of(OLD_RUN, tmp_path), HEROES, GAMES, players=PLAYERS, search_version=2)
+        run_matrix(
+            copy_of(OLD_RUN, tmp_path),
+            RunSettings(players=PLAYERS, search_version=2),
+            MatrixPlay(heroes=HEROES, games=GAMES),
+        )
 
 
 def test_an_old_run_compares_as_before_and_against_a_new_one_names_the_version(tmp_path):
@@ -99,7 +108,9 @@ def test_an_old_run_compares_as_before_and_against_a_new_one_names_the_version(t
 
     same = compare_runs(load_run(OLD_RUN), load_run(copy_of(OLD_RUN, tmp_path)))
     assert same.differ == [] and (same.cells["delta"] == 0).all()
-    run_matrix(tmp_path / "new", HEROES, GAMES, players=PLAYERS, workers=1)
+    run_matrix(
+        tmp_path / "new", RunSettings(players=PLAYERS, workers=1), MatrixPlay(heroes=HEROES, games=GAMES)
+    )
     moved = compare_runs(load_run(OLD_RUN), load_run(tmp_path / "new"))
     assert any("search version 1 → 2" in d for d in moved.differ), moved.differ
 
@@ -133,11 +144,17 @@ def test_an_old_run_reports_and_replays_its_example_games(tmp_path):
 def test_an_old_ladder_resumes_in_its_version(tmp_path):
     root = copy_of(OLD_LADDER, tmp_path)
     without_cell(step_dir(root, 1), "wind", "crow")
-    ladder = run_ladder(root, "greedy,ismcts:3", "crow,wind", 8, workers=1)
+    ladder = run_ladder(
+        root, RunSettings(workers=1), LadderPlay(rungs="greedy,ismcts:3", heroes="crow,wind", games=8)
+    )
     pd.testing.assert_frame_equal(sorted_games(step_dir(root, 1)), sorted_games(step_dir(OLD_LADDER, 1)))
     assert ladder.record["search_version"] == 1
     assert json.loads((root / LADDER_FILE).read_text())["search_version"] == 1
-    fresh = run_ladder(tmp_path / "fresh", "greedy,ismcts:3", "crow,wind", 8, workers=1)
+    fresh = run_ladder(
+        tmp_path / "fresh",
+        RunSettings(workers=1),
+        LadderPlay(rungs="greedy,ismcts:3", heroes="crow,wind", games=8),
+    )
     assert fresh.record["search_version"] == SEARCH_VERSION
 
 
@@ -174,7 +191,7 @@ def test_a_study_of_an_old_run_and_its_card_replay_command_keep_its_players():
     from emr_sim.studies.scanbase import Base
 
     base = Base(OLD_RUN, read_run(OLD_RUN))
-    assert base.matrix_args(parse_variant(None))["search_version"] == 1
+    assert base.run_settings(parse_variant(None)).search_version == 1
     setup = base.setup(parse_variant("health=9"), workers=1)
     assert [s.search_version for s in setup.specs] == [1, 1]
     assert np.array_equal(setup.specs[0].search, parse_spec("ismcts:4", 1).search)

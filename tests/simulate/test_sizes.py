@@ -23,9 +23,10 @@ from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.loops.pairs import RECORD_COLS
 from emr_sim.report.tables import format_matrix
 from emr_sim.simulate import runner
-from emr_sim.simulate.matrix import CellSpec, play_cell, run_matrix
+from emr_sim.simulate.matrix import CellSpec, MatrixPlay, play_cell, run_matrix
 from emr_sim.simulate.records import BYTES_PER_GAME, COLUMN_TYPES, GameColumns
 from emr_sim.simulate.rundir import cell_path, load_games, load_run, read_run
+from emr_sim.simulate.settings import RunSettings
 from emr_sim.simulate.setup import run_setup
 from emr_sim.simulate.sizes import CARD_HELD_BYTES_PER_GAME, HELD_BYTES_PER_GAME, MAX_GAMES, check_memory
 
@@ -76,7 +77,9 @@ def fake_kernels(monkeypatch):
 
 @pytest.fixture(scope="module")
 def setup():
-    return run_setup(seed=3, players="greedy", fury=True, deck=None, rules={}, workers=2, what="a test")
+    return run_setup(
+        RunSettings(players="greedy", fury=True, deck=None, rules={}, seed=3, workers=2), "a test"
+    )
 
 
 @pytest.mark.parametrize("keep", [False, True])
@@ -115,16 +118,18 @@ def test_an_absurd_matrix_is_refused_before_its_run_directory_is_made(tmp_path):
     fails("matrix", "-o", run_dir, "--heroes", "crow,wind", "-n", HUGE, needles=("memory", "a cell of"))
     assert not run_dir.exists()
     # and the corrected command then starts afresh
-    run_matrix(run_dir, "crow,wind", 20, seed=3, workers=1)
+    run_matrix(run_dir, RunSettings(seed=3, workers=1), MatrixPlay(heroes="crow,wind", games=20))
     assert cell_path(run_dir, "crow", "wind").is_file()
 
 
 def test_the_memory_estimate_covers_the_cap_of_the_sequential_rule(tmp_path):
     run_dir = tmp_path / "M"
     with pytest.raises(ValueError, match="a cell of 1,000,000,000,000 games"):
-        run_matrix(run_dir, "crow,wind", 20, until_ci=0.01, max_games=HUGE)
+        run_matrix(
+            run_dir, RunSettings(), MatrixPlay(heroes="crow,wind", games=20, until_ci=0.01, max_games=HUGE)
+        )
     with pytest.raises(ValueError, match="28 cells of --games"):
-        run_matrix(run_dir, None, 10**10)
+        run_matrix(run_dir, RunSettings(), MatrixPlay(heroes=None, games=10**10))
     assert not run_dir.exists()
 
 
@@ -165,7 +170,7 @@ def test_a_cell_is_played_in_under_200_bytes_a_game(setup, monkeypatch):
 
 
 def test_the_stored_cell_keeps_the_small_types(tmp_path):
-    run_matrix(tmp_path / "run", "crow,wind", 20, seed=3, workers=1)
+    run_matrix(tmp_path / "run", RunSettings(seed=3, workers=1), MatrixPlay(heroes="crow,wind", games=20))
     schema = pq.read_schema(cell_path(tmp_path / "run", "crow", "wind"))
     for name, kind in COLUMN_TYPES.items():
         assert schema.field(name).type.to_pandas_dtype() == kind, name
@@ -189,9 +194,9 @@ def test_a_column_widens_when_its_values_need_it():
 def test_cells_written_as_int64_load_and_analyse_the_same(tmp_path):
     """Cell files of the earlier schema (every count int64) against today's."""
     new = tmp_path / "new"
-    run_matrix(new, "crow,wind,earth", 40, seed=3, workers=1)
+    run_matrix(new, RunSettings(seed=3, workers=1), MatrixPlay(heroes="crow,wind,earth", games=40))
     old = tmp_path / "old"
-    run_matrix(old, "crow,wind,earth", 40, seed=3, workers=1)
+    run_matrix(old, RunSettings(seed=3, workers=1), MatrixPlay(heroes="crow,wind,earth", games=40))
     for path in (old / "cells").iterdir():
         frame = pd.read_parquet(path)
         frame.astype({name: np.int64 for name in COLUMN_TYPES}).to_parquet(path, index=False)

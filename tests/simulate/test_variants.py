@@ -15,8 +15,9 @@ from emr_sim.games.emr.cards import SHOT_COLOURS, load_deck
 from emr_sim.games.emr.options import O_HEALTH, OPTIONS
 from emr_sim.simulate.deckchanges import CLASSES, class_members
 from emr_sim.simulate.example import load_run_deck, play_command
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.matrix import MatrixPlay, run_matrix
 from emr_sim.simulate.rundir import RUN_FILE, load_games, repair_command
+from emr_sim.simulate.settings import RunSettings
 from emr_sim.simulate.setup import run_setup
 from emr_sim.simulate.variants import (
     CARD,
@@ -126,7 +127,9 @@ def test_a_change_that_cannot_be_read_is_named_with_its_problem(text, needle):
 
 @pytest.fixture(scope="module")
 def base():
-    return run_setup(seed=3, players="greedy", fury=True, deck=None, rules={}, workers=1, what="a test")
+    return run_setup(
+        RunSettings(players="greedy", fury=True, deck=None, rules={}, seed=3, workers=1), "a test"
+    )
 
 
 def test_class_changes_touch_their_class_only_and_keep_the_cards(base):
@@ -211,20 +214,35 @@ def test_a_variant_deals_the_same_cards(base):
 def test_a_variant_run_records_its_changes_and_pairs_with_the_base(tmp_path):
     heroes, games = "crow,wind", 40
     base_dir, variant_dir = tmp_path / "base", tmp_path / "variant"
-    run_matrix(base_dir, heroes, games, seed=4, workers=1)
+    run_matrix(base_dir, RunSettings(seed=4, workers=1), MatrixPlay(heroes=heroes, games=games))
     text = "health=9 class:dragons.damage+1"
-    run = run_matrix(variant_dir, heroes, games, seed=4, workers=1, variant=text)
+    run = run_matrix(
+        variant_dir, RunSettings(variant=text, seed=4, workers=1), MatrixPlay(heroes=heroes, games=games)
+    )
     record = json.loads((variant_dir / RUN_FILE).read_text())
     assert record["deck_changes"] == ["class:dragons.damage+1"] and record["rules"]["health"] == "9"
     assert record["deck"] == "default" and run.record["deck_changes"] == record["deck_changes"]
     assert "deck_changes" not in json.loads((base_dir / RUN_FILE).read_text())  # old records unchanged
     assert "--variant class:dragons.damage+1" in repair_command(variant_dir, record)
     # the same command resumes; another variant is refused before anything is written
-    assert run_matrix(variant_dir, heroes, games, seed=4, workers=1, variant=text).played == []
+    assert (
+        run_matrix(
+            variant_dir, RunSettings(variant=text, seed=4, workers=1), MatrixPlay(heroes=heroes, games=games)
+        ).played
+        == []
+    )
     with pytest.raises(BadInput, match="deck_changes"):
-        run_matrix(variant_dir, heroes, games, seed=4, workers=1, variant="health=9 class:dragons.dragon=0")
+        run_matrix(
+            variant_dir,
+            RunSettings(variant="health=9 class:dragons.dragon=0", seed=4, workers=1),
+            MatrixPlay(heroes=heroes, games=games),
+        )
     with pytest.raises(ValueError, match="disagree"):
-        run_matrix(tmp_path / "x", heroes, games, seed=4, rules={"health": "7"}, variant=text)
+        run_matrix(
+            tmp_path / "x",
+            RunSettings(rules={"health": "7"}, variant=text, seed=4),
+            MatrixPlay(heroes=heroes, games=games),
+        )
     # the report replays its games on the changed deck, and says how
     deck = load_run_deck(record, variant_dir)
     assert deck is not None and (deck.table[:, C.CF_DAMAGE] != load_deck().table[:, C.CF_DAMAGE]).any()

@@ -10,6 +10,7 @@ import pandas as pd
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.loops.pairs import RECORD_COLS
 from emr_sim.simulate.records import SIDE_STATS, game_frame
+from emr_sim.simulate.settings import RunSettings
 
 
 def synthetic_cell(
@@ -67,7 +68,7 @@ def _real_run(
     chosen = dict(rules)
     fury = chosen.pop("fury", "off") == "on"
     setup = run_setup(
-        seed=seed, players="greedy", fury=fury, deck=None, rules=chosen, workers=1, what="a test"
+        RunSettings(players="greedy", fury=fury, deck=None, rules=chosen, seed=seed, workers=1), "a test"
     )
     spec = CellSpec(setup, games=games)
     frames = [play_cell(spec, a, b, tqdm(disable=True)) for a, b in cell_pairs(list(heroes))]

@@ -13,6 +13,7 @@ from support.cli import fails
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.lineup.book import load_book
 from emr_sim.games.emr.players.params import PARAMS, default_vector
+from emr_sim.simulate.settings import RunSettings
 from emr_sim.simulate.setup import run_setup
 from emr_sim.tuning.cmaes import SeededNormal, Space, TuneSettings, tunable, tune_vector
 from emr_sim.tuning.gain import paired_gain
@@ -22,7 +23,7 @@ from emr_sim.tuning.scoring import Field, score_batch
 
 def field(workers=2):
     setup = run_setup(
-        seed=1, players="greedy", fury=True, deck=None, rules=None, workers=workers, what="a test"
+        RunSettings(players="greedy", fury=True, deck=None, rules=None, seed=1, workers=workers), "a test"
     )
     return Field(setup, np.tile(default_vector(), (len(C.HERO_NAMES) + 1, 1)))
 

@@ -9,8 +9,12 @@ import math
 import os
 import sys
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from emr_sim.simulate.settings import RunSettings
 
 INT64 = click.IntRange(-(2**63), 2**63 - 1)  # seeds and game indices reach the kernels as int64
 
@@ -180,6 +184,36 @@ def rules_dict(rules: tuple[str, ...], fury: bool | None = None) -> dict[str, st
     if fury is not None:
         out["fury"] = "on" if fury else "off"
     return out
+
+
+def run_settings(
+    *,
+    seed: int | None = None,
+    players: str = "greedy,greedy",
+    fury: bool = True,
+    deck_path: str | None = None,
+    rules: tuple[str, ...] = (),
+    workers: int | None = None,
+    cluster=None,
+    variant: str | None = None,
+    cards: bool = False,
+) -> RunSettings:
+    """The one settings value of a playing command's shared options (--seed --players --fury
+    --deck --rule --workers --cluster --variant --cards), made once and handed down to the run
+    (emr_sim.simulate.settings); --rule parsed here, every other value checked by the run."""
+    from emr_sim.simulate.settings import RunSettings
+
+    return RunSettings(
+        players=players,
+        fury=fury,
+        deck=deck_path,
+        rules=rules_dict(rules),
+        variant=variant,
+        seed=seed,
+        workers=workers,
+        cluster=cluster,
+        cards=cards,
+    )
 
 
 def check_output(path: str, what: str) -> None:

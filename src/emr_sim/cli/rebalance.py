@@ -214,6 +214,7 @@ def make_spec(
     from emr_sim.errors import BadInput
     from emr_sim.files.outdir import check_dir_target
     from emr_sim.games.emr.lineup.heroes import parse_hero_list
+    from emr_sim.simulate.settings import RunSettings
     from emr_sim.simulate.setup import DEFAULT_SEED, run_setup, setup_warnings
     from emr_sim.studies.rebalance_knobs import parse_knobs
     from emr_sim.studies.rebalance_spec import (
@@ -248,16 +249,11 @@ def make_spec(
     names = parse_hero_list(heroes)
     chosen = rules_dict(rules)
     search_seed = DEFAULT_SEARCH_SEED if seed is None else seed
-    setup = run_setup(
-        seed=search_seed,
-        players=f"{player},{player}",
-        fury=fury,
-        deck=deck_path,
-        rules=chosen,
-        workers=workers,
-        what="a rebalance",
-        cluster=cluster,
-    )
+    settings = RunSettings(
+        seed=search_seed, players=f"{player},{player}", fury=fury, deck=deck_path, rules=chosen,
+        workers=workers, cluster=cluster,
+    )  # fmt: skip
+    setup = run_setup(settings, "a rebalance")
     kind, _tolerance = parse_goal(goal)
     if target_file and kind != TARGET:
         raise BadInput(f"--target FILE is for --goal target:X, not --goal {goal}")

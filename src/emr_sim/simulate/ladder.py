@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -39,9 +38,10 @@ from emr_sim.games.emr.lineup.heroes import parse_hero_list
 from emr_sim.games.emr.players.search_params import SEARCH_VERSION
 from emr_sim.simulate.cells import cell_pairs
 from emr_sim.simulate.estimate import run_seconds
-from emr_sim.simulate.matrix import check_matrix_memory, check_sizes, run_matrix
+from emr_sim.simulate.matrix import MatrixPlay, check_matrix_memory, check_sizes, run_matrix
 from emr_sim.simulate.runner import start_cluster
 from emr_sim.simulate.searchversion import UNRECORDED_SEARCH_VERSION, version_problem
+from emr_sim.simulate.settings import QUIET, RunHooks, RunSettings
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup
 from emr_sim.simulate.sizes import check_games
 
@@ -106,26 +106,32 @@ class Plan:
     search_version: int  # what the rungs' texts mean (lineup.search.DEFAULTS_BY_VERSION)
 
 
-def plan_ladder(
-    rungs, heroes, games, seed, fury, deck, rules, workers, cluster=None, search_version=SEARCH_VERSION
-) -> Plan:
-    texts = split_rungs(rungs)
-    names = parse_hero_list(heroes)
+@dataclass(frozen=True)
+class LadderPlay:
+    """What a ladder plays: its rungs (player specs, lowest first; a text is split on
+    top-level commas), its masters (None: all 8) and the games of a step."""
+
+    rungs: str | list | tuple = DEFAULT_RUNGS
+    heroes: str | list | None = None
+    games: int = DEFAULT_STEP_GAMES
+
+
+def plan_ladder(settings: RunSettings, play: LadderPlay) -> Plan:
+    """The ladder checked: settings.players is not read (the rungs are the players), and
+    settings.search_version is what the rungs' texts mean (None: the current version)."""
+    if settings.variant is not None or settings.cards:
+        raise ValueError("a ladder plays the run's rules and deck as they are and keeps no card events")
+    search_version = SEARCH_VERSION if settings.search_version is None else settings.search_version
+    texts = split_rungs(play.rungs)
+    names = parse_hero_list(play.heroes)
     cells = cell_pairs(names, every=True)
-    per_cell = step_games(games, len(cells))
+    per_cell = step_games(play.games, len(cells))
     check_sizes(per_cell, None, None)
     check_matrix_memory(len(cells), per_cell, None, None)
     setups = [
         run_setup(
-            seed=seed,
-            players=(upper, lower),
-            fury=fury,
-            deck=deck,
-            rules=rules,
-            workers=workers,
-            what="a ladder",
-            cluster=cluster,
-            search_version=search_version,
+            settings.but(players=(upper, lower), search_version=search_version),
+            "a ladder",
             python_players=True,
         )
         for lower, upper in zip(texts, texts[1:], strict=False)
@@ -212,59 +218,41 @@ def estimate_seconds(plan: Plan, games: list[int] | None = None) -> float:
 
 
 def run_ladder(
-    run_dir: str | Path,
-    rungs: str | list | tuple = DEFAULT_RUNGS,
-    heroes: str | list | None = None,
-    games: int = DEFAULT_STEP_GAMES,
-    seed: int | None = None,
-    fury: bool = True,
-    deck=None,
-    rules: dict[str, str] | None = None,
-    workers: int | None = None,
-    quiet: bool = True,
-    on_estimate: Callable[[float, dict, int], None] | None = None,
-    on_note: Callable[[str], None] | None = None,
-    cluster=None,
+    run_dir: str | Path, settings: RunSettings, play: LadderPlay, hooks: RunHooks = QUIET
 ) -> LadderRun:
-    """Play (or resume) every step of the ladder into run_dir; on_estimate(seconds, record,
-    games) is called before the first game with the games still to play (none: not called)."""
+    """Play (or resume) every step of the ladder into run_dir; hooks.on_estimate(seconds,
+    record, games) is called before the first game with the games still to play (none: not
+    called), hooks.on_note(text) with each step's warnings and notes."""
     root = Path(run_dir)
     version = ladder_search_version(root)  # a ladder resumed: its rungs' texts mean what they did
-    plan = plan_ladder(rungs, heroes, games, seed, fury, deck, rules, workers, cluster, version)
+    plan = plan_ladder(settings.but(search_version=version), play)
     check_dir_target(root, NOTHING_WRITTEN)
     check_root(root, plan.record)
     start_cluster(plan.setups[0])  # inputs checked: a cluster starts before anything is written
     check = partial(check_root, record=plan.record)
     with claim_dir(root, check, partial(write_record, record=plan.record)):  # one writer a ladder
         todo = games_to_play(plan, root)
-        if on_estimate and sum(todo) and not any(s.python for s in plan.setups):
-            on_estimate(estimate_seconds(plan, todo), plan.record, sum(todo))
-        return play_steps(root, plan, fury, deck, rules, quiet, on_note, cluster)
+        if hooks.on_estimate and sum(todo) and not any(s.python for s in plan.setups):
+            hooks.on_estimate(estimate_seconds(plan, todo), plan.record, sum(todo))
+        return play_steps(root, plan, settings, hooks)
 
 
-def play_steps(root: Path, plan: Plan, fury, deck, rules, quiet, on_note, cluster) -> LadderRun:
+def play_steps(root: Path, plan: Plan, settings: RunSettings, hooks: RunHooks) -> LadderRun:
     """Every step of a ladder whose directory this process holds, each a matrix run."""
     start = time.perf_counter()
     steps = []
     texts = plan.record["rungs"]
+    # a ladder measures strength: ismcts-open may be a rung
+    cells = MatrixPlay(plan.heroes, plan.per_cell, every=True, strength_only=True)
+    step_hooks = RunHooks(quiet=hooks.quiet, on_note=hooks.on_note)
     for k, setup in enumerate(plan.setups, start=1):
-        run = run_matrix(
-            step_dir(root, k),
-            plan.heroes,
-            plan.per_cell,
-            plan.record["seed"],
-            (texts[k], texts[k - 1]),
-            fury,
-            deck,
-            rules,
-            setup.workers,
-            quiet=quiet,
-            on_note=on_note,
-            every=True,
-            strength_only=True,  # a ladder measures strength: ismcts-open may be a rung
-            cluster=cluster,
+        chosen = settings.but(
+            seed=plan.record["seed"],
+            players=(texts[k], texts[k - 1]),
+            workers=setup.workers,
             search_version=plan.search_version,
         )
+        run = run_matrix(step_dir(root, k), chosen, cells, step_hooks)
         steps.append(Step(k, texts[k], texts[k - 1], Path(run.run_dir), load_step_games(run.run_dir)))
     return LadderRun(root, plan.record, steps, time.perf_counter() - start)
 

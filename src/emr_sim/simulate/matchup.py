@@ -13,18 +13,17 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from emr_sim.console.progress import progress_bar
 from emr_sim.games.emr import codes as C
-from emr_sim.games.emr.cards import Deck
 from emr_sim.games.emr.lineup.heroes import parse_hero_pair
 from emr_sim.games.emr.loops import pairs as A
 from emr_sim.simulate.runner import load_kernels, run_pairs, start_cluster
-from emr_sim.simulate.setup import DEFAULT_SEED, run_record, run_setup, setup_warnings
+from emr_sim.simulate.settings import DEFAULTS, QUIET, RunHooks, RunSettings
+from emr_sim.simulate.setup import run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
 from emr_sim.stats import histogram_quantile, wilson
 
@@ -49,45 +48,28 @@ def matchup(
     hero_a: str,
     hero_b: str,
     n: int = 100_000,
-    seed: int = DEFAULT_SEED,
-    players: str | tuple = "greedy,greedy",
-    fury: bool = True,
-    deck: Deck | str | Path | None = None,
-    rules: dict[str, str] | None = None,
-    workers: int | None = None,
+    settings: RunSettings = DEFAULTS,
+    hooks: RunHooks = QUIET,
     records: bool = False,
-    quiet: bool = True,
-    on_note=None,
-    cards: bool = False,
-    cluster=None,
 ) -> MatchupResult:
-    """Play about n games (rounded up to pairs) of hero_a against hero_b; the summary
-    (and, with records=True, one row per game as a DataFrame; with cards=True too, the
-    card events in it: emr_sim.games.emr.loops.card_events). on_note(text) receives the warnings of
-    the set-up (a book tuned on another deck or rules). With `cluster` (a connected
+    """Play about n games (rounded up to pairs) of hero_a against hero_b with the settings
+    (emr_sim.simulate.settings; a variant is applied); the summary (and, with records=True,
+    one row per game as a DataFrame; with settings.cards too, the card events in it:
+    emr_sim.games.emr.loops.card_events). hooks.on_note(text) receives the warnings of the
+    set-up (a book tuned on another deck or rules). With settings.cluster (a connected
     emr_sim.simulate.cluster.Cluster) the pairs play on its workers."""
     if n < 1:
         raise ValueError(f"-n must be at least 1, not {n}")
     check_games(n)
     n_pairs = math.ceil(n / 2)
+    cards = settings.cards
     if cards and not records:
         raise ValueError("--cards keeps the card events in the games' records: give --records FILE too")
     if records:
         check_memory(2 * n_pairs, f"keeping the records of -n {n:,}", cards=cards)
-    setup = run_setup(
-        seed=seed,
-        players=players,
-        fury=fury,
-        deck=deck,
-        rules=rules,
-        workers=workers,
-        what="a matchup",
-        cards=cards,
-        cluster=cluster,
-        python_players=True,
-    )
-    for warning in setup_warnings(setup) if on_note else ():
-        on_note(warning)
+    setup = run_setup(settings, "a matchup", python_players=True)
+    for warning in setup_warnings(setup) if hooks.on_note else ():
+        hooks.note(warning)
     h_a, h_b = parse_hero_pair((hero_a, hero_b), allow_mirror=True)
     sides = setup.sides(h_a, h_b)
     kept = None
@@ -98,7 +80,7 @@ def matchup(
     start_cluster(setup)  # inputs checked: a cluster starts (kept out of the timing)
     load_kernels(setup, sides)  # kept out of the timing
     start = time.perf_counter()
-    with progress_bar(2 * n_pairs, quiet) as bar:
+    with progress_bar(2 * n_pairs, hooks.quiet) as bar:
         agg = run_pairs(setup, sides, n_pairs, bar, keep=kept.put if kept else None)
     seconds = time.perf_counter() - start
     summary = summarise(agg, side_labels(hero_a, hero_b), run_record(setup), seconds)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,9 +45,9 @@ from emr_sim.simulate.runner import (
     start_cluster,
 )
 from emr_sim.simulate.runwriter import check_target, open_run
+from emr_sim.simulate.settings import QUIET, RunHooks, RunSettings
 from emr_sim.simulate.setup import RunSetup, run_record, run_setup, setup_warnings
 from emr_sim.simulate.sizes import check_games, check_memory
-from emr_sim.simulate.variants import Variant, apply_variant, parse_variant
 
 
 @dataclass
@@ -191,19 +190,6 @@ def matrix_record(setup: RunSetup, heroes: list[str], games: int, until_ci, max_
     }
 
 
-def variant_setup(setup: RunSetup, rules: dict[str, str] | None, variant: str | Variant | None) -> RunSetup:
-    """The set-up with the variant applied; ValueError when the variant and --rule set one
-    rules option to different values."""
-    from emr_sim.games.emr.options import BY_NAME
-
-    parsed = parse_variant(variant)
-    for name, value in parsed.rules.items():
-        given = (rules or {}).get(name)
-        if given is not None and BY_NAME[name].parse(str(given)) != BY_NAME[name].parse(value):
-            raise ValueError(f"--rule {name}={given} and --variant {name}={value} disagree; give one")
-    return apply_variant(setup, parsed)
-
-
 OPEN_KINDS = ("ismcts-open",)  # players that see the hidden cards: strength ceilings only
 
 
@@ -217,95 +203,88 @@ def check_balance_players(setup) -> None:
             )
 
 
-def run_matrix(
-    run_dir: str | Path,
-    heroes: str | list | None = None,
-    games: int = DEFAULT_GAMES,
-    seed: int | None = None,
-    players: str | tuple = "greedy,greedy",
-    fury: bool = True,
-    deck: str | Path | None = None,
-    rules: dict[str, str] | None = None,
-    workers: int | None = None,
-    until_ci: float | None = None,
-    max_games: int | None = None,
-    quiet: bool = True,
-    on_cell=None,
-    on_note=None,
-    every: bool = False,
-    strength_only: bool = False,
-    on_estimate: Callable[[float, int], None] | None = None,
-    cards: bool = False,
-    cluster=None,
-    variant: str | Variant | None = None,
-    only: list[tuple[str, str]] | None = None,
-    search_version: int | None = None,
-) -> MatrixRun:
-    """Play every unfinished cell of the matrix into run_dir (created, or resumed when its
-    run record matches), with the variant's changes applied to the rules and the deck
-    (emr_sim.simulate.variants); with `only`, just those of the run's cells (the others stay
-    unfinished: a later run without `only` plays them); on_cell(hero_a, hero_b, games_frame)
-    is called after each cell, on_note(text) for each cell found damaged and played again
-    (emr_sim.simulate.runwriter), on_estimate(seconds, games) before the first game with the
-    cells to play (at least, with until_ci: emr_sim.simulate.estimate). With `cluster` (a
-    connected emr_sim.simulate.cluster.Cluster) the cells play on its workers, the files the
-    same. With `cards` the cells keep the card events (emr_sim.games.emr.loops.card_events; the run's
-    format is rundir.CARD_RUN_FORMAT). The players' texts are read in `search_version`, by
-    default in that of the run already in run_dir (so a run made before a new search version
-    resumes with the players it was played by), else in the current one."""
-    names = parse_hero_list(heroes)
-    check_sizes(games, until_ci, max_games)
-    cells = cell_pairs(names, every)
-    check_matrix_memory(len(cells), games, until_ci, max_games, cards)
-    base = run_setup(
-        seed=seed,
-        players=players,
-        fury=fury,
-        deck=deck,
-        rules=rules,
-        workers=workers,
-        what="a matrix",
-        cards=cards,
-        cluster=cluster,
-        search_version=recorded_search_version(run_dir) if search_version is None else search_version,
-        python_players=True,
-    )
-    setup = variant_setup(base, rules, variant)
+@dataclass(frozen=True)
+class MatrixPlay:
+    """What a matrix plays: its masters (a list, "crow,wind,earth", or None: all 8), the games
+    of a cell (rounded up to pairs; the minimum with until_ci), the sequential rule (add pairs
+    until the 95 % half-width is at most until_ci, at most max_games), every ordered pair of
+    masters with mirrors (`every`: two different players), a player that sees the hidden
+    cards allowed (`strength_only`: a ladder's steps), and `only` those of the run's cells
+    (the others stay unfinished: a later run without `only` plays them)."""
+
+    heroes: str | list | None = None
+    games: int = DEFAULT_GAMES
+    until_ci: float | None = None
+    max_games: int | None = None
+    every: bool = False
+    strength_only: bool = False
+    only: list[tuple[str, str]] | None = None
+
+
+def matrix_setup(run_dir: str | Path, settings: RunSettings, strength_only: bool) -> RunSetup:
+    """The run's set-up, its players' texts read in settings.search_version, by default in
+    that of the run already in run_dir (so a run made before a new search version resumes
+    with the players it was played by), else in the current one."""
+    version = settings.search_version
+    chosen = settings.but(search_version=recorded_search_version(run_dir) if version is None else version)
+    setup = run_setup(chosen, "a matrix", python_players=True)
     if setup.python and setup.deck_changes:
         raise BadInput("--variant: an OpenSpiel player plays the run's deck file as it is, unchanged")
     if not strength_only:
         check_balance_players(setup)
-    for warning in setup_warnings(setup) if on_note else ():
-        on_note(warning)
-    record = matrix_record(setup, names, games, until_ci, max_games, every)
-    spec = CellSpec(setup, record["games_per_cell"], until_ci, record["max_games"])
+    return setup
+
+
+def run_matrix(
+    run_dir: str | Path,
+    settings: RunSettings,
+    play: MatrixPlay,
+    hooks: RunHooks = QUIET,
+) -> MatrixRun:
+    """Play every unfinished cell of the matrix (`play`) into run_dir (created, or resumed
+    when its run record matches), with the settings' variant applied to the rules and the
+    deck (emr_sim.simulate.variants). hooks.on_cell(hero_a, hero_b, games_frame) is called
+    after each cell, hooks.on_note(text) for each warning and each cell found damaged and
+    played again (emr_sim.simulate.runwriter), hooks.on_estimate(seconds, games) before the
+    first game with the cells to play (at least, with until_ci: emr_sim.simulate.estimate).
+    With settings.cluster (a connected emr_sim.simulate.cluster.Cluster) the cells play on its
+    workers, the files the same. With settings.cards the cells keep the card events
+    (emr_sim.games.emr.loops.card_events; the run's format is rundir.CARD_RUN_FORMAT)."""
+    names = parse_hero_list(play.heroes)
+    check_sizes(play.games, play.until_ci, play.max_games)
+    cells = cell_pairs(names, play.every)
+    check_matrix_memory(len(cells), play.games, play.until_ci, play.max_games, settings.cards)
+    setup = matrix_setup(run_dir, settings, play.strength_only)
+    for warning in setup_warnings(setup) if hooks.on_note else ():
+        hooks.note(warning)
+    record = matrix_record(setup, names, play.games, play.until_ci, play.max_games, play.every)
+    spec = CellSpec(setup, record["games_per_cell"], play.until_ci, record["max_games"])
     notes: list[str] = []
 
     def note(text: str) -> None:
         notes.append(text)
-        if on_note:
-            on_note(text)
+        hooks.note(text)
 
     check_target(Path(run_dir), record)  # refused before a cluster starts, as before a write
     start_cluster(setup)  # a scheduler that does not answer: nothing is written
     with open_run(run_dir, record) as run:
-        chosen = cells if only is None else [c for c in cells if c in set(only)]
+        chosen = cells if play.only is None else [c for c in cells if c in set(play.only)]
         todo = run.plan(chosen, note)
         skipped = [c for c in chosen if c not in todo]
-        if todo and on_estimate and not setup.python:  # an OpenSpiel player's game is not sampled
-            on_estimate(run_seconds(setup, names, len(todo) * spec.games // 2), len(todo) * spec.games)
+        if todo and hooks.on_estimate and not setup.python:  # an OpenSpiel player's game is not sampled
+            hooks.on_estimate(run_seconds(setup, names, len(todo) * spec.games // 2), len(todo) * spec.games)
         if todo:
             load_kernels(setup, setup.sides(0, 1))
             expect_cells(spec, todo)  # a cluster sends the next cells' chunks while one ends
         start = time.perf_counter()
         played_games = 0
-        with progress_bar(len(todo) * spec.games, quiet) as bar:
+        with progress_bar(len(todo) * spec.games, hooks.quiet) as bar:
             for a, b in todo:
                 bar.set_postfix_str(f"{a} vs {b}")
                 frame = play_cell(spec, a, b, bar)
                 run.write_cell(a, b, frame)
                 played_games += len(frame)
-                if on_cell:
-                    on_cell(a, b, frame)
+                if hooks.on_cell:
+                    hooks.on_cell(a, b, frame)
     seconds = time.perf_counter() - start
     return MatrixRun(str(run.root), record, todo, skipped, seconds, played_games, notes)

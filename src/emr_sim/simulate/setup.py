@@ -1,19 +1,18 @@
 """One run set-up for every simulation (matchup, matrix): the settings checked and parsed once,
 where they enter, and the run record that says what was played.
 
-    setup = run_setup(seed=None, players="greedy,greedy", fury=True, deck=None, rules={},
-                      workers=None, what="a matchup")
+    setup = run_setup(RunSettings(seed=None, players="greedy,greedy"), "a matchup")
     record = run_record(setup, heroes=[...], games_per_cell=...)
 
-Everything below (the runner, the kernels) receives the parsed RunSetup, never the strings.
+The settings arrive as one value (emr_sim.simulate.settings.RunSettings), made once by the command;
+everything below (the runner, the kernels) receives the parsed RunSetup, never the strings.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -24,7 +23,11 @@ from emr_sim.games.emr.lineup.book import Book
 from emr_sim.games.emr.lineup.spec import parse_sides
 from emr_sim.games.emr.options import HERO_RANDOM, O_HERO_MODE, O_HERO_SELECT, describe_options, make_options
 from emr_sim.games.emr.players.search_params import SEARCH_VERSION
+from emr_sim.simulate.settings import RunSettings
 from emr_sim.version import __version__
+
+if TYPE_CHECKING:
+    from emr_sim.simulate.variants import Variant
 
 DEFAULT_SEED = 20261202  # the run seed when none is given: every run is reproducible
 
@@ -99,41 +102,43 @@ def run_options(rules: dict[str, str] | None, fury: bool, what: str) -> np.ndarr
     return opts
 
 
-def run_setup(
-    *,
-    seed: int | None,
-    players: str | tuple | list,
-    fury: bool,
-    deck: Deck | str | Path | None,
-    rules: dict[str, str] | None,
-    workers: int | None,
-    what: str,
-    cards: bool = False,
-    cluster: Any = None,
-    search_version: int | None = None,
-    python_players: bool = False,
-) -> RunSetup:
-    """Check and parse a run's settings; `what` ("a matchup") names the run in messages;
-    `cards`: keep the card events in the records (--cards); `search_version`: the search
-    version the players' texts are read in (a resumed run's own; None: the current one);
-    `python_players`: the run may have a player the Python-driven loop plays (OpenSpiel's
-    searches: matchup, matrix, ladder)."""
-    specs = parse_sides(players, SEARCH_VERSION if search_version is None else search_version)
-    check_python_players(specs, python_players, cluster)
-    opts = run_options(rules, fury, what)
+def run_setup(settings: RunSettings, what: str, *, python_players: bool = False) -> RunSetup:
+    """Check and parse a run's settings (emr_sim.simulate.settings), the variant applied;
+    `what` ("a matchup") names the run in messages; `python_players`: the run may have a
+    player the Python-driven loop plays (OpenSpiel's searches: matchup, matrix, ladder)."""
+    version = settings.search_version
+    specs = parse_sides(settings.players, SEARCH_VERSION if version is None else version)
+    check_python_players(specs, python_players, settings.cluster)
+    opts = run_options(settings.rules, settings.fury, what)
+    deck = settings.deck
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
     deck_name = "default" if deck is None else (deck.path if isinstance(deck, Deck) else str(deck))
-    return RunSetup(
+    setup = RunSetup(
         deck=loaded,
         deck_name=deck_name,
         opts=opts,
         table=card_table(loaded, opts),
         specs=specs,
-        seed=DEFAULT_SEED if seed is None else int(seed),
-        workers=check_workers(workers),
-        cards=bool(cards),
-        cluster=cluster,
+        seed=DEFAULT_SEED if settings.seed is None else int(settings.seed),
+        workers=check_workers(settings.workers),
+        cards=bool(settings.cards),
+        cluster=settings.cluster,
     )
+    return setup if settings.variant is None else variant_setup(setup, settings.rules, settings.variant)
+
+
+def variant_setup(setup: RunSetup, rules: dict[str, str] | None, variant: str | Variant | None) -> RunSetup:
+    """The set-up with the variant applied; ValueError when the variant and --rule set one
+    rules option to different values."""
+    from emr_sim.games.emr.options import BY_NAME
+    from emr_sim.simulate.variants import apply_variant, parse_variant
+
+    parsed = parse_variant(variant)
+    for name, value in parsed.rules.items():
+        given = (rules or {}).get(name)
+        if given is not None and BY_NAME[name].parse(str(given)) != BY_NAME[name].parse(value):
+            raise ValueError(f"--rule {name}={given} and --variant {name}={value} disagree; give one")
+    return apply_variant(setup, parsed)
 
 
 def check_python_players(specs: tuple[PlayerSpec, PlayerSpec], allowed: bool, cluster: Any) -> None:

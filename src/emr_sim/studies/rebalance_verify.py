@@ -23,6 +23,7 @@ import numpy as np
 from emr_sim.analysis.balance import POINTS, Balance, balance_of, counts_from_games, field_interval, nash_mix
 from emr_sim.errors import BadInput, quoted
 from emr_sim.simulate.cells import cell_pairs
+from emr_sim.simulate.settings import RunSettings
 from emr_sim.stats import Z95
 from emr_sim.studies.rebalance import Proposal
 from emr_sim.studies.rebalance_knobs import reach_of
@@ -171,16 +172,7 @@ def verify(
     on_note = quiet_books(on_note)
     out = []
     for rung in rungs:
-        setup = run_setup(
-            seed=seed,
-            players=rung.players,
-            fury=spec.setup.fury,
-            deck=spec.deck,
-            rules=spec.rules,
-            workers=workers,
-            what="a verification",
-            cluster=cluster,
-        )
+        setup = run_setup(rung_settings(spec, rung, seed, workers, cluster), "a verification")
         plan = [
             (p, reach_of(spec.knobs, spec.knobs.masters(p.values), spec.heroes) if p.variant.changes else [])
             for p in props
@@ -207,12 +199,20 @@ def estimate_verification(spec: Spec, rungs: list[Rung], top: int, seed: int, on
     cells = len(cell_pairs(spec.heroes))
     for rung in rungs:
         games = (top * cells + len(missing_before(spec, rung))) * rung.games
-        setup = run_setup(seed=seed, players=rung.players, fury=spec.setup.fury, deck=spec.deck,
-                          rules=spec.rules, workers=spec.setup.workers, what="a verification",
-                          cluster=spec.setup.cluster)  # fmt: skip
+        settings = rung_settings(spec, rung, seed, spec.setup.workers, spec.setup.cluster)
+        setup = run_setup(settings, "a verification")
         on_estimate(
             f"verification at {rung.player}, at most", run_seconds(setup, spec.heroes, games // 2), games
         )
+
+
+def rung_settings(spec: Spec, rung: Rung, seed: int, workers: int | None, cluster) -> RunSettings:
+    """The run settings of the rung's verification runs: the study's hero mode, deck and
+    rules, the rung's players, the verification's seed and where it plays."""
+    return RunSettings(
+        seed=seed, players=rung.players, fury=spec.setup.fury, deck=spec.deck, rules=spec.rules,
+        workers=workers, cluster=cluster,
+    )  # fmt: skip
 
 
 def unfinished(run_dir: Path, cells: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -279,25 +279,13 @@ def play_cells(out, spec, rung, seed, cells, variant, workers, cluster, quiet, o
     there), with the variant's changes when one is given, as one frame."""
     import pandas as pd
 
-    from emr_sim.simulate.matrix import run_matrix
+    from emr_sim.simulate.matrix import MatrixPlay, run_matrix
     from emr_sim.simulate.rundir import load_cell, read_run
+    from emr_sim.simulate.settings import RunHooks
 
-    run = run_matrix(
-        out,
-        heroes=spec.heroes,
-        games=rung.games,
-        seed=seed,
-        players=rung.players,
-        fury=spec.setup.fury,
-        deck=spec.deck,
-        rules=spec.rules,
-        workers=workers,
-        quiet=quiet,
-        on_note=on_note,
-        cluster=cluster,
-        variant=variant,
-        only=cells,
-    )
+    settings = rung_settings(spec, rung, seed, workers, cluster).but(variant=variant)
+    play = MatrixPlay(spec.heroes, rung.games, only=cells)
+    run = run_matrix(out, settings, play, RunHooks(quiet, on_note))
     record = read_run(run.run_dir)
     return pd.concat([load_cell(run.run_dir, a, b, record) for a, b in cells], ignore_index=True)
 

@@ -260,7 +260,8 @@ def play_runs(root, base, plan, record, setup, quiet, on_estimate, say) -> int:
     """Every run of the scan (the finished cells kept); the games played."""
     from emr_sim.simulate.cells import cell_pairs
     from emr_sim.simulate.estimate import run_seconds
-    from emr_sim.simulate.matrix import run_matrix
+    from emr_sim.simulate.matrix import MatrixPlay, run_matrix
+    from emr_sim.simulate.settings import RunHooks
 
     cells = cell_pairs(base.heroes, base.every)
     runs = runs_of(root, plan, record)
@@ -271,15 +272,9 @@ def play_runs(root, base, plan, record, setup, quiet, on_estimate, say) -> int:
     for k, (name, run_dir, variant, games) in enumerate(runs):
         if not games_left(run_dir, cells, games):
             continue
-        run = run_matrix(
-            run_dir,
-            games=games,
-            workers=setup.workers,
-            quiet=quiet,
-            on_note=say,
-            cluster=setup.cluster,
-            **base.matrix_args(variant),
-        )
+        settings = base.run_settings(variant).but(workers=setup.workers, cluster=setup.cluster)
+        play = MatrixPlay(base.heroes, games, every=base.every)
+        run = run_matrix(run_dir, settings, play, RunHooks(quiet, say))
         played += run.games_played
         record.setdefault("seconds", {})[name] = round(run.seconds, 1)
         scandir.write_scan(root, record)

@@ -75,8 +75,9 @@ def verify(
     """Play MOVE's variant at RUNG on the claim's cells and pair it with the rung's games;
     where = (workers, cluster) of the runs."""
     from emr_sim.analysis.compare import compare_cells
-    from emr_sim.simulate.matrix import run_matrix
+    from emr_sim.simulate.matrix import MatrixPlay, run_matrix
     from emr_sim.simulate.rundir import load_games
+    from emr_sim.simulate.settings import RunHooks
     from emr_sim.simulate.variants import parse_variant, variant_slug
     from emr_sim.studies.scanbase import Base
 
@@ -84,16 +85,9 @@ def verify(
     variant = parse_variant(move.variant)
     cells = claim_cells(claim, rung.record["heroes"], check.competitor)
     run_dir = out / VERIFY_DIR / slug(rung.label) / slug(claim.says) / variant_slug(variant)
-    run = run_matrix(
-        run_dir,
-        games=games,
-        workers=where[0],
-        cluster=where[1],
-        quiet=quiet,
-        on_note=say,
-        only=cells,
-        **base.matrix_args(variant),
-    )
+    settings = base.run_settings(variant).but(workers=where[0], cluster=where[1])
+    play = MatrixPlay(base.heroes, games, every=base.every, only=cells)
+    run = run_matrix(run_dir, settings, play, RunHooks(quiet, say))
     seconds = run.seconds if run.games_played else earlier.get(str(run_dir), 0.0)  # resumed: as it was
     after = load_games(run_dir)
     keys = set(cells)

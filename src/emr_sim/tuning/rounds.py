@@ -33,6 +33,7 @@ from emr_sim.files.write import write_text
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.lineup.heroes import parse_hero_list
 from emr_sim.simulate.runner import start_cluster
+from emr_sim.simulate.settings import DEFAULTS, RunSettings
 from emr_sim.tuning.cmaes import TuneSettings, candidates_per_generation, tune_vector
 from emr_sim.tuning.gain import Gain, measure_gain
 from emr_sim.tuning.results import read_results
@@ -236,36 +237,23 @@ def final_gains(setup, vectors: np.ndarray, plan: TunePlan) -> dict[str, Gain]:
 def run_tuning(
     root: str | Path,
     plan: TunePlan,
-    fury: bool = True,
-    deck=None,
-    rules: dict[str, str] | None = None,
-    workers: int | None = None,
+    settings: RunSettings = DEFAULTS,
     on_estimate: Callable[[float], None] | None = None,
     on_start: Callable[[int, str], None] | None = None,
     on_generation: Callable[[dict], None] | None = None,
     on_result: Callable[[dict], None] | None = None,
-    cluster=None,
 ) -> TuneRun:
     from emr_sim.games.emr.lineup.spec import parse_spec
     from emr_sim.simulate.setup import check_workers, run_setup
 
     check_counts(plan)
-    check_tuning_memory(plan, check_workers(workers))
-    if not fury:
+    check_tuning_memory(plan, check_workers(settings.workers))
+    if not settings.fury:
         raise ValueError(
             "tune plays the masters in hero mode: with --no-fury every player reads the no_hero "
             "row, which tune does not tune (set it with greedy(no_hero.NAME=VALUE))"
         )
-    setup = run_setup(
-        seed=plan.seed,
-        players="greedy",
-        fury=fury,
-        deck=deck,
-        rules=rules,
-        workers=workers,
-        what="a tuning",
-        cluster=cluster,
-    )
+    setup = run_setup(settings.but(seed=plan.seed, players="greedy"), "a tuning")
     field_spec = parse_spec(plan.field_spec)
     if field_spec.kernel_kind != C.PLAYER_GREEDY:
         raise ValueError(
