@@ -77,7 +77,7 @@ def run_deck(record: dict, run_dir: Path, deck_path: str | None) -> Deck:
 def today_texts(record: dict) -> list[str]:
     """The texts that play the run's players in a new directory (lineup.search.text_in)."""
     from emr_sim.games.emr.lineup.search import text_in
-    from emr_sim.simulate.setup import record_specs
+    from emr_sim.simulate.recordcheck import record_specs
 
     return [text_in(spec) for spec in record_specs(record)]
 

@@ -102,11 +102,11 @@ def _run_deck_file(record: dict, run_dir: str | Path | None) -> Deck | None:
 
 def play_command(record: dict, hero_a: str, hero_b: str, pair: int, a_seat: int, specs=None) -> str:
     """The `emr-sim play` command line that replays game (pair, a_seat) of a cell; `specs`:
-    the record's players (simulate.setup.record_specs), each named by a text that plays it
+    the record's players (simulate.recordcheck.record_specs), each named by a text that plays it
     in today's search version (lineup.search.text_in: a run of an older version spells its
     search's settings out)."""
     from emr_sim.games.emr.lineup.search import text_in
-    from emr_sim.simulate.setup import record_specs
+    from emr_sim.simulate.recordcheck import record_specs
 
     texts = [text_in(spec) for spec in (specs if specs is not None else record_specs(record))]
     side_a, side_b = (hero_a, texts[0]), (hero_b, texts[1])
@@ -149,9 +149,9 @@ def replay(
 ):
     """The game (pair, a_seat) of cell (hero_a, hero_b) played again: an emr_sim.games.emr.face.core.Game
     (its action codes appended to `actions` when given), with the players as the record says
-    they played (`specs`, else simulate.setup.record_specs: a book's vectors come from the
+    they played (`specs`, else simulate.recordcheck.record_specs: a book's vectors come from the
     record, so a book file changed or deleted since changes nothing)."""
-    from emr_sim.simulate.setup import record_specs
+    from emr_sim.simulate.recordcheck import record_specs
 
     spec_a, spec_b = specs if specs is not None else record_specs(record)
     side_a, side_b = (hero_a, spec_a), (hero_b, spec_b)
@@ -195,7 +195,7 @@ def example_game(
     record: dict, cell: pd.DataFrame, favoured: str | None = None, deck: Deck | None = None, specs=None
 ) -> ExampleGame:
     """Replay the typical game of a cell (choose_game) and return its log; `specs`: the
-    record's players (simulate.setup.record_specs), read once by the caller."""
+    record's players (simulate.recordcheck.record_specs), read once by the caller."""
 
     row, why = choose_game(cell, favoured)
     hero_a, hero_b = str(row["hero_a"]), str(row["hero_b"])

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from emr_sim.errors import BadInput, quoted
+from emr_sim.errors import BadInput
 from emr_sim.games.emr.cards import Deck, card_table, load_deck
 from emr_sim.games.emr.lineup.base import PYTHON_PLAYER, PlayerSpec
 from emr_sim.games.emr.lineup.book import Book
@@ -188,33 +188,6 @@ def run_record(setup: RunSetup, **extra) -> dict:
         **cards,
         **extra,
     }
-
-
-def record_specs(record: dict, name: object = "run.json") -> tuple[PlayerSpec, PlayerSpec]:
-    """The players of a run record (side A, side B), as they were played: from its
-    `player_specs` when it has them (a book's vectors are in the record: no file is read,
-    emr_sim.games.emr.lineup.spec.spec_from_record), else its plain players' texts. SpecError naming
-    `name` (the record's file) and the key."""
-    from emr_sim.games.emr.lineup.base import SpecError
-    from emr_sim.games.emr.lineup.spec import spec_from_record
-
-    players, specs = record.get("players"), record.get("player_specs")
-    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
-        raise SpecError(f"{name}: key 'players' must be the two sides' player specs, not {quoted(players)}")
-    if specs is None:
-        try:
-            return parse_sides(players)
-        except SpecError as err:
-            raise SpecError(f"{name}: key 'players': {err}") from None
-    if not isinstance(specs, list) or len(specs) != 2:
-        raise SpecError(f"{name}: key 'player_specs' must be a list of the two sides' specs")
-    sides = tuple(spec_from_record(e, name, f"player_specs[{k}]") for k, e in enumerate(specs))
-    for k, (spec, text) in enumerate(zip(sides, players, strict=True)):
-        if spec.text != text:
-            raise SpecError(
-                f"{name}: player_specs[{k}] is {quoted(spec.text)}, but players[{k}] is {quoted(text)}"
-            )
-    return sides[0], sides[1]
 
 
 def book_run(setup: RunSetup) -> dict:

@@ -21,8 +21,8 @@ from emr_sim.analysis.meta import Rung, meta_rungs
 from emr_sim.errors import BadInput
 from emr_sim.games.emr.lineup.base import SpecError
 from emr_sim.simulate.example import ExampleGame, deck_problem, example_game, load_run_deck
+from emr_sim.simulate.recordcheck import record_specs
 from emr_sim.simulate.rundir import RUN_FILE, LoadedRun, load_run, read_run
-from emr_sim.simulate.setup import record_specs
 
 ALPHA = 0.05  # the report's level, Holm-corrected over the cells
 LOPSIDED = 5  # matchups shown with their drivers and an example game
