@@ -13,7 +13,7 @@
 2. The per-task overhead: EMPTY tasks of no pairs (the fixed cost of a task), then 20 chunks
    of each size in --chunks played by run_pairs on threads and on the cluster;
    (cluster - threads) / tasks, the cost a task adds, which sets the cluster's chunk size
-   (emr_sim.simulate.cluster.CHUNK_PAIRS).
+   (emr_sim.simulate.play.cluster.CHUNK_PAIRS).
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from emr_sim.console.progress import progress_bar
-from emr_sim.simulate import cluster as K
-from emr_sim.simulate import runner
-from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-from emr_sim.simulate.runner import load_kernels, run_pairs
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.setup import run_setup
+from emr_sim.simulate.play import cluster as K
+from emr_sim.simulate.play import runner
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.runner import load_kernels, run_pairs
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
 
 TASKS = 20  # chunks per size in the overhead measurement
 EMPTY = 500  # tasks of no pairs, for the fixed cost of a task

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.lineup.book import load_book, tuned_path, write_book
-from emr_sim.simulate.setup import DEFAULT_SEED
+from emr_sim.simulate.play.setup import DEFAULT_SEED
 from emr_sim.tuning.rounds import (
     DEFAULT_GENERATIONS,
     DEFAULT_PAIRS,

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from emr_sim.version import __version__
 
 if TYPE_CHECKING:
-    from emr_sim.simulate.matchup import MatchupResult
+    from emr_sim.simulate.play.matchup import MatchupResult
 
 
 def matchup(
@@ -38,11 +38,11 @@ def matchup(
     on_note=None,
     **settings,
 ) -> MatchupResult:
-    """Play a head-to-head of two heroes in seat-swapped pairs: emr_sim.simulate.matchup.matchup,
+    """Play a head-to-head of two heroes in seat-swapped pairs: emr_sim.simulate.play.matchup.matchup,
     the keywords other than n, records, quiet and on_note being the run's settings
-    (emr_sim.simulate.settings.RunSettings: seed, players, fury, deck, rules, workers, cards, ...)."""
-    from emr_sim.simulate.matchup import matchup as play_matchup
-    from emr_sim.simulate.settings import RunHooks, RunSettings
+    (emr_sim.simulate.play.settings.RunSettings: seed, players, fury, deck, rules, workers, cards, ...)."""
+    from emr_sim.simulate.play.matchup import matchup as play_matchup
+    from emr_sim.simulate.play.settings import RunHooks, RunSettings
 
     return play_matchup(hero_a, hero_b, n, RunSettings(**settings), RunHooks(quiet, on_note), records)
 

@@ -12,9 +12,9 @@ from scipy.stats import kendalltau
 from emr_sim.analysis import skill as S
 from emr_sim.games.emr.lineup.base import SpecError
 from emr_sim.games.emr.lineup.spec import parse_spec, without_technique
-from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-from emr_sim.simulate.rundir import load_games
-from emr_sim.simulate.settings import RunSettings
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.rundir import load_games
 from emr_sim.studies.technique import technique_worth
 
 HEROES = ["crow", "wind", "poison"]

@@ -5,8 +5,8 @@ import json
 import pytest
 from support.cli import fails, run
 
-from emr_sim.simulate.matrix import MatrixPlay
-from emr_sim.simulate.settings import RunSettings
+from emr_sim.simulate.play.matrix import MatrixPlay
+from emr_sim.simulate.play.settings import RunSettings
 
 HEROES = "crow,wind,earth"
 SMALL = ("-n", "40", "--heroes", HEROES, "--quiet", "--workers", "1")
@@ -135,7 +135,7 @@ def test_a_matrix_refuses_the_search_that_sees_hidden_cards_D_HIDDEN(tmp_path):
         "--players", "ismcts-open:4,greedy", needles=("ismcts-open", "hidden cards"),
     )  # fmt: skip
     assert not (tmp_path / "m").exists()
-    from emr_sim.simulate.matrix import run_matrix
+    from emr_sim.simulate.play.matrix import run_matrix
 
     run = run_matrix(
         tmp_path / "s",

@@ -15,9 +15,9 @@ from emr_sim.ecosystem import emr_pairs as EP  # noqa: E402
 from emr_sim.ecosystem.openspiel_game import load  # noqa: E402
 from emr_sim.ecosystem.peers import Peer, PeerSettings, generator  # noqa: E402
 from emr_sim.games.emr.loops import pairs  # noqa: E402
-from emr_sim.simulate.matchup import matchup  # noqa: E402
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.setup import run_setup  # noqa: E402
+from emr_sim.simulate.play.matchup import matchup  # noqa: E402
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup  # noqa: E402
 
 
 def pair_run(players: str, seed: int, hero_a: int, hero_b: int) -> tuple[EP.PairRun, object]:

@@ -24,10 +24,10 @@ from emr_sim import analysis as A
 from emr_sim.errors import BadInput
 from emr_sim.games.emr.cards import default_deck_path
 from emr_sim.report import build as report_build
-from emr_sim.simulate.example import choose_game, load_run_deck, replay, stored_winner
-from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-from emr_sim.simulate.rundir import load_games, read_run
-from emr_sim.simulate.settings import RunSettings
+from emr_sim.simulate.play.example import choose_game, load_run_deck, replay, stored_winner
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.rundir import load_games, read_run
 
 HEROES = ["crow", "wind", "poison"]
 SEED = 4242
@@ -192,7 +192,7 @@ def test_play_command_prints_the_example_log(runs):
     from click.testing import CliRunner
 
     from emr_sim.cli import main
-    from emr_sim.simulate.example import example_game
+    from emr_sim.simulate.play.example import example_game
 
     record = read_run(runs[0])
     games = load_games(runs[0])

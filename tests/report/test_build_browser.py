@@ -13,8 +13,8 @@ from support.browser import check_page, open_page, require_browser
 from support.report import build_report
 
 from emr_sim.games.emr import codes as C
-from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-from emr_sim.simulate.settings import RunSettings
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
 
 GAMES = 20  # per cell: enough for every section to have data, quick to play
 

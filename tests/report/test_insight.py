@@ -9,8 +9,8 @@ import pytest
 from support.cli import fails
 
 from emr_sim.report.build import write_report
-from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-from emr_sim.simulate.settings import RunSettings
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
 from emr_sim.studies.claims import run_claims
 from emr_sim.studies.report_data import gather
 from emr_sim.studies.scanbase import read_base

@@ -16,8 +16,8 @@ import pytest
 from emr_sim.analysis import meta as M
 from emr_sim.report.build import write_report
 from emr_sim.report.meta import Rung, format_meta, meta_json, render_page
-from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-from emr_sim.simulate.settings import RunSettings
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
 from emr_sim.studies.report_data import gather
 
 HEROES = ["crow", "wind", "poison", "kungfu"]

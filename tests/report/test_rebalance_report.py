@@ -7,9 +7,9 @@ from emr_sim.games.emr.cards import load_deck
 from emr_sim.games.emr.codes import CF_DAMAGE, CF_DRAGON
 from emr_sim.games.emr.options import parse_rule
 from emr_sim.report.rebalance import card_changes, deck_csv, proposal_diff, rules_lines
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.variants import changed_deck, parse_variant
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
+from emr_sim.simulate.whatif.variants import changed_deck, parse_variant
 from emr_sim.studies.rebalance_knobs import parse_knobs
 
 HEROES = ["crow", "wind", "bushido"]

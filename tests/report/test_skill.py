@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from emr_sim.cli import main
 from emr_sim.games.emr.cards import default_deck_path
-from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-from emr_sim.simulate.settings import RunSettings
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
 
 HEROES = ["crow", "wind", "poison"]
 SEED = 4444

@@ -6,9 +6,9 @@ import json
 import pytest
 from support.cli import fails, run
 
-from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-from emr_sim.simulate.rundir import finished_cells, read_run
-from emr_sim.simulate.settings import RunSettings
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.rundir import finished_cells, read_run
 from emr_sim.studies.claims import CLAIMS_FILE, run_claims
 from emr_sim.studies.scanbase import read_base
 from emr_sim.studies.scaneffects import scan_effects

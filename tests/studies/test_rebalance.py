@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.variants import apply_variant
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
+from emr_sim.simulate.whatif.variants import apply_variant
 from emr_sim.studies.rebalance import proposals, run_study
 from emr_sim.studies.rebalance_knobs import parse_knobs
 from emr_sim.studies.rebalance_play import Part, play_parts

@@ -5,9 +5,9 @@ refused with one line naming them."""
 import pytest
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.variants import apply_variant
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
+from emr_sim.simulate.whatif.variants import apply_variant
 from emr_sim.studies.rebalance_knobs import KEEP, fixed_cells, parse_knobs, reach_of
 
 HEROES = ["crow", "wind", "bushido"]

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from emr_sim.analysis.balance import balance_of, counts_from_games
-from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-from emr_sim.simulate.rundir import load_games
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.variants import parse_variant
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
+from emr_sim.simulate.runs.rundir import load_games
+from emr_sim.simulate.whatif.variants import parse_variant
 from emr_sim.studies.rebalance_knobs import parse_knobs
 from emr_sim.studies.rebalance_spec import Budget, Spec, make_goal
 from emr_sim.studies.rebalance_warm import greedy_path, predicted, scan_moves, warm_start

@@ -13,8 +13,8 @@ from support.cli import fails
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.lineup.book import load_book
 from emr_sim.games.emr.players.params import PARAMS, default_vector
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.setup import run_setup
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
 from emr_sim.tuning.cmaes import SeededNormal, Space, TuneSettings, tunable, tune_vector
 from emr_sim.tuning.gain import paired_gain
 from emr_sim.tuning.rounds import TunePlan, run_tuning

@@ -214,8 +214,8 @@ def make_spec(
     from emr_sim.errors import BadInput
     from emr_sim.files.outdir import check_dir_target
     from emr_sim.games.emr.lineup.heroes import parse_hero_list
-    from emr_sim.simulate.settings import RunSettings
-    from emr_sim.simulate.setup import DEFAULT_SEED, run_setup, setup_warnings
+    from emr_sim.simulate.play.settings import RunSettings
+    from emr_sim.simulate.play.setup import DEFAULT_SEED, run_setup, setup_warnings
     from emr_sim.studies.rebalance_knobs import parse_knobs
     from emr_sim.studies.rebalance_spec import (
         DEFAULT_SEARCH_SEED,

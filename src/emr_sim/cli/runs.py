@@ -94,8 +94,8 @@ def matchup(
         return table_matchup(entities, games, opts, as_json, quiet)
     hero_a, hero_b = hero_pair(entities)
     from emr_sim.report.summary import format_summary
-    from emr_sim.simulate.matchup import matchup as run_matchup
-    from emr_sim.simulate.settings import RunHooks
+    from emr_sim.simulate.play.matchup import matchup as run_matchup
+    from emr_sim.simulate.play.settings import RunHooks
 
     if records_path is not None and not records_path.strip():
         raise BadInputExit(f"--records needs a file name (.parquet or .csv), not {quoted(records_path)}")
@@ -108,7 +108,7 @@ def matchup(
     )  # fmt: skip
     result = run_matchup(hero_a, hero_b, games, settings, RunHooks(quiet, note), records=bool(records_path))
     if records_path:
-        from emr_sim.simulate.records import write_records
+        from emr_sim.simulate.runs.records import write_records
 
         assert result.records is not None  # asked for: records=True
         write_records(result.records, records_path)  # WriteError: exit 3
@@ -162,9 +162,9 @@ def matrix(
         opts = table_opts(game, seats, players, rules, deck_path, seed, workers, cluster)
         return table_matrix(run_dir, games, heroes, opts, as_json, quiet)
     from emr_sim.report.tables import format_matrix, matrix_json
-    from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-    from emr_sim.simulate.rundir import load_games
-    from emr_sim.simulate.settings import RunHooks
+    from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+    from emr_sim.simulate.play.settings import RunHooks
+    from emr_sim.simulate.runs.rundir import load_games
 
     def estimate(seconds: float, n_games: int) -> None:
         note(f"{n_games:,} games to play: estimated {estimate_text(seconds, until_ci, cluster)}")
@@ -221,8 +221,8 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
     """
     skip_blas_probe()
     from emr_sim.report.ladder import format_ladder, ladder_json
-    from emr_sim.simulate.ladder import LadderPlay, run_ladder
-    from emr_sim.simulate.settings import RunHooks
+    from emr_sim.simulate.play.ladder import LadderPlay, run_ladder
+    from emr_sim.simulate.play.settings import RunHooks
 
     def estimate(seconds: float, record: dict, games: int) -> None:
         steps = len(record["rungs"]) - 1

@@ -66,7 +66,7 @@ def tune(
     skip_blas_probe()
     from emr_sim.console.progress import TuneBar
     from emr_sim.report.tuning import format_result, format_tuning, tuning_json
-    from emr_sim.simulate.setup import DEFAULT_SEED
+    from emr_sim.simulate.play.setup import DEFAULT_SEED
     from emr_sim.tuning.rounds import TunePlan, parse_tune_heroes, run_tuning
 
     seed = DEFAULT_SEED if seed is None else seed

@@ -14,7 +14,7 @@ studies.hbc_designer  what a designer of HBC asks at 2-5 players (hbc_play: its 
 studies.claims        claims checked at each rung (claimrungs: the checks and the scans'
                       changes ranked), the best verified where a claim failed (verify)
 
-Each run a study plays is a normal matrix run directory (emr_sim.simulate.matrix), so it
+Each run a study plays is a normal matrix run directory (emr_sim.simulate.play.matrix), so it
 resumes, compares (`emr-sim compare`) and reports like any other; the statistics come from
 emr_sim.analysis (paired deltas, claim checks), which plays no game.
 """

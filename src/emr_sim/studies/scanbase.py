@@ -1,5 +1,5 @@
 """The run a study varies (a sensitivity scan, a claim's verification): its record read once,
-and the matrix arguments and run set-up of any variant of it (emr_sim.simulate.variants)."""
+and the matrix arguments and run set-up of any variant of it (emr_sim.simulate.whatif.variants)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.searchversion import search_version_of
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.variants import Variant, parse_variant
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.searchversion import search_version_of
+from emr_sim.simulate.whatif.variants import Variant, parse_variant
 
 
 @dataclass
@@ -59,7 +59,7 @@ class Base:
     def setup(self, variant: Variant, workers: int | None, cluster=None):
         """The RunSetup of the base with VARIANT (BadInput for a variant that cannot be
         applied, a deck file changed since the base run)."""
-        from emr_sim.simulate.setup import run_setup, variant_setup
+        from emr_sim.simulate.play.setup import run_setup, variant_setup
 
         settings = self.run_settings(variant).but(workers=workers, cluster=cluster)
         setup = run_setup(settings.but(variant=None), "a scan")
@@ -71,14 +71,14 @@ class Base:
 
 
 def read_base(run_dir: str | Path) -> Base:
-    from emr_sim.simulate.rundir import read_run
+    from emr_sim.simulate.runs.rundir import read_run
 
     return Base(Path(run_dir), read_run(run_dir))
 
 
 def longest_game(base: Base) -> int | None:
     """The most turns of a game in the base run's finished cells (None: no cell yet)."""
-    from emr_sim.simulate.rundir import finished_cells, load_cell
+    from emr_sim.simulate.runs.rundir import finished_cells, load_cell
 
     cells = finished_cells(base.path)
     if not cells:

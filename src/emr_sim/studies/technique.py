@@ -93,9 +93,9 @@ def technique_worth(
 def _cell(own, against, master, other, pairs, seed, fury, deck, rules, workers) -> pd.DataFrame:
     """The games of cell (master, other) in its matrix orientation, master played by `own`."""
     from emr_sim.console.progress import progress_bar
-    from emr_sim.simulate.matrix import CellSpec, play_cell_pairs
-    from emr_sim.simulate.settings import RunSettings
-    from emr_sim.simulate.setup import run_setup
+    from emr_sim.simulate.play.matrix import CellSpec, play_cell_pairs
+    from emr_sim.simulate.play.settings import RunSettings
+    from emr_sim.simulate.play.setup import run_setup
 
     first = C.HERO_NAMES.index(master) < C.HERO_NAMES.index(other)
     hero_a, hero_b = (master, other) if first else (other, master)

@@ -75,10 +75,10 @@ def verify(
     """Play MOVE's variant at RUNG on the claim's cells and pair it with the rung's games;
     where = (workers, cluster) of the runs."""
     from emr_sim.analysis.compare import compare_cells
-    from emr_sim.simulate.matrix import MatrixPlay, run_matrix
-    from emr_sim.simulate.rundir import load_games
-    from emr_sim.simulate.settings import RunHooks
-    from emr_sim.simulate.variants import parse_variant, variant_slug
+    from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+    from emr_sim.simulate.play.settings import RunHooks
+    from emr_sim.simulate.runs.rundir import load_games
+    from emr_sim.simulate.whatif.variants import parse_variant, variant_slug
     from emr_sim.studies.scanbase import Base
 
     base = Base(rung.path, rung.record)
@@ -148,7 +148,7 @@ def games_per_rung(verify_games: int | str | list[int], n_rungs: int) -> list[in
         raise BadInput(
             f"--verify-games {verify_games}: one even number of games (0 or more), or one per run ({n_rungs})"
         )
-    from emr_sim.simulate.sizes import check_games, check_memory
+    from emr_sim.simulate.runs.sizes import check_games, check_memory
 
     for v in values:  # a verification run keeps a cell's games: its count and memory, before the work
         check_games(v, "--verify-games")
@@ -163,8 +163,8 @@ def verify_jobs(
     by the holder of OUT's lock (emr_sim.studies.claims.run_claims takes it): [(claim, rung
     label, Verified)], in the jobs' order. `earlier`: the seconds the claims record of OUT gives
     each run already played (a resumed run keeps them)."""
-    from emr_sim.simulate.estimate import run_seconds
-    from emr_sim.simulate.variants import Variant
+    from emr_sim.simulate.play.estimate import run_seconds
+    from emr_sim.simulate.whatif.variants import Variant
     from emr_sim.studies.scanbase import Base
 
     if on_estimate:

@@ -24,8 +24,8 @@ from emr_sim.games.emr.lineup.book import (
 from emr_sim.games.emr.lineup.spec import parse_spec
 from emr_sim.games.emr.lineup.table import ROW_NAMES, uses
 from emr_sim.games.emr.players.params import PARAMS, WEIGHT_ROWS, default_vector
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.setup import book_run, book_warning, run_setup, setup_warnings
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import book_run, book_warning, run_setup, setup_warnings
 
 OWN = next((p for p in PARAMS if p.heroes), None)  # a parameter only some masters read
 

@@ -21,10 +21,10 @@ from emr_sim.games.emr.lineup.spec import parse_list, parse_sides, parse_spec, s
 from emr_sim.games.emr.lineup.table import ROW_NAMES
 from emr_sim.games.emr.options import describe_options, make_options
 from emr_sim.games.emr.players.params import PARAM_NAMES, PARAMS, ROW_NO_HERO, WEIGHT_ROWS, default_vector
-from emr_sim.simulate.matrix import MatrixPlay, matrix_record, run_matrix
-from emr_sim.simulate.rundir import RUN_FILE
-from emr_sim.simulate.settings import RunSettings
-from emr_sim.simulate.setup import run_record, run_setup
+from emr_sim.simulate.play.matrix import MatrixPlay, matrix_record, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_record, run_setup
+from emr_sim.simulate.runs.rundir import RUN_FILE
 
 EVERYONE = next(p for p in PARAMS if p.heroes is None)  # a parameter every master reads
 OWN = next((p for p in PARAMS if p.heroes), None)  # one only some masters read

@@ -7,8 +7,8 @@ import pytest
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.face.core import Game, play
 from emr_sim.games.emr.options import describe_options, make_options, starting_health
-from emr_sim.simulate.matchup import matchup
-from emr_sim.simulate.settings import RunHooks, RunSettings
+from emr_sim.simulate.play.matchup import matchup
+from emr_sim.simulate.play.settings import RunHooks, RunSettings
 
 
 def health(g: Game) -> tuple[int, int]:
