@@ -87,7 +87,7 @@ def test_an_interrupted_tuning_resumes_to_the_same_vector(tmp_path):
 
 def test_a_tuning_writes_a_book_that_loads_and_resumes(tmp_path):
     plan = TunePlan(["crow"], "greedy", 1, 1, 1, 4, 3, 9)
-    run = run_tuning(tmp_path / "T", plan, workers=2)
+    run = run_tuning(tmp_path / "T", plan, RunSettings(workers=2))
     book = load_book(run.book_path)
     assert [r["hero"] for r in run.results] == ["crow"]
     gain = run.results[0]["gain"]
@@ -101,7 +101,7 @@ def test_a_tuning_writes_a_book_that_loads_and_resumes(tmp_path):
         assert row == run.results[0]["vector"]
     else:
         assert np.array_equal(book.vectors[h], default_vector())
-    again = run_tuning(tmp_path / "T", plan, workers=1)
+    again = run_tuning(tmp_path / "T", plan, RunSettings(workers=1))
     assert again.results == json.loads((tmp_path / "T" / "results.json").read_text())
     assert again.results[0]["vector"] == run.results[0]["vector"]
 
