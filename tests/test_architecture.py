@@ -87,6 +87,7 @@ CLI_MOST_LINES = 300  # a command module parses, calls one entry point, prints
 STUDY_ENTRIES = {
     "emr_sim.studies.rebalance": {"emr_sim.studies.rebalance.entry", "emr_sim.studies.rebalance.prepare"},
     "emr_sim.studies.scan": {"emr_sim.studies.scan.entry"},
+    "emr_sim.studies.claims": {"emr_sim.studies.claims.entry"},
 }
 
 

@@ -14,8 +14,8 @@
     cli.odds      odds (a game's exact battle odds: HBC)
 
 numba and pandas load inside the commands, so `emr-sim --help` stays quick. A study's command
-(rebalance, sensitivity) parses its options into one settings value and calls the study's one
-entry point (emr_sim.studies.rebalance.entry, emr_sim.studies.scan.entry).
+(rebalance, sensitivity, claims) parses its options into one settings value and calls the
+study's one entry point (emr_sim.studies.rebalance.entry, .scan.entry, .claims.entry).
 """
 
 from emr_sim.cli import insight, lists, meta, odds, play, rebalance, runs, study, tables, tune

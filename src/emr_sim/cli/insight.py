@@ -1,7 +1,8 @@
 """The commands that explain a run (docs/insight.md): card-stats (the per-card statistics of a
 run made with --cards), sensitivity (paired card and rule sensitivity scans) and claims
-(claims put to the test). The work is in emr_sim.analysis and emr_sim.studies (the scan's one
-entry point: emr_sim.studies.scan.entry); the text and JSON in emr_sim.report."""
+(claims put to the test). The work is in emr_sim.analysis and emr_sim.studies (the studies'
+entry points: emr_sim.studies.scan.entry, emr_sim.studies.claims.entry); the text and JSON in
+emr_sim.report."""
 
 from __future__ import annotations
 
@@ -181,7 +182,7 @@ def sensitivity(top, as_json, cluster, **options):
 @json_option("the result")
 @quiet_option
 @cluster_option
-def claims(claims_file, run_dirs, scan_dirs, out_dir, verify_games, top, workers, as_json, quiet, cluster):
+def claims(as_json, cluster, **options):
     """Check the claims of FILE (TOML; `community`: the shipped file) at each RUN (a rung each).
 
     Each claim holds, is contradicted or is not resolved at each rung, with its 95 % interval.
@@ -191,26 +192,16 @@ def claims(claims_file, run_dirs, scan_dirs, out_dir, verify_games, top, workers
     """
     skip_blas_probe()
     from emr_sim.report.claims import claims_lines
-    from emr_sim.studies.claims.study import run_claims
+    from emr_sim.studies.claims.entry import Settings, run_claims_study
+    from emr_sim.studies.hooks import Hooks
 
     def estimate(what: str, seconds: float, n_games: int) -> None:
         note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds, None, cluster)}")
 
-    result = run_claims(
-        claims_file,
-        list(run_dirs),
-        list(scan_dirs),
-        out_dir,
-        verify_games if out_dir else 0,  # a number or one per run (studies.claims.study.games_per_rung)
-        top,
-        workers,
-        quiet,
-        cluster=cluster,
-        on_estimate=estimate,
-        on_note=note,
-    )
-    record = result.record(top)
+    settings = Settings(**options)
+    result = run_claims_study(settings, Hooks(note=note, estimate=estimate), cluster)
+    record = result.record(settings.top)
     if as_json:
         click.echo(json.dumps(record, indent=1))
         return
-    click.echo("\n".join(claims_lines(record, top)))
+    click.echo("\n".join(claims_lines(record, settings.top)))
