@@ -90,5 +90,9 @@ def test_the_page_compares_the_runs_side_by_side():
     assert "<h2>1. Metagame: the game of picking a master</h2>" in html
     text = format_meta([one, two])
     assert text.count("Blind pick") == 2 and "Across the runs" in text
+    across = text[text.index("Across the runs") :].splitlines()
+    crow = next(line for line in across if line.strip().startswith("crow"))
+    assert crow.count("of resamples") == 2 and "resamples)in" not in crow  # two columns, apart
+    assert "   in " in crow.split("resamples", 1)[1]
     nash = one.masters["nash"].to_numpy()
     assert np.isclose(nash.sum(), 1.0)

@@ -231,9 +231,14 @@ def _draft_lines(result: MetaResult) -> list[str]:
     return lines
 
 
+ACROSS_MIN_WIDTH = 26
+ACROSS_GAP = 3  # spaces at least between two runs' columns
+
+
 def _across_lines(results: list[MetaResult]) -> list[str]:
     labels, rows = across_rows(results)
-    width = max(26, *(len(lab) + 2 for lab in labels))
+    cells = [*labels, *(v for _what, values in rows for v in values)]
+    width = max(ACROSS_MIN_WIDTH, *(len(c) + ACROSS_GAP for c in cells))  # columns never run together
     lines = [
         "Across the runs (does the meta move with skill?)",
         "  Nash probability of each master (share of resamples with it in the support)",

@@ -19,8 +19,7 @@ from pathlib import Path
 from emr_sim.analysis.balance import CellCounts, Cells
 from emr_sim.errors import BadInput, WriteError, cut, quoted
 from emr_sim.files import write as files
-from emr_sim.files.lock import LOCK_FILES
-from emr_sim.files.outdir import NOTHING_WRITTEN, only_leftovers
+from emr_sim.files.holds import DirKind, check_holds
 from emr_sim.files.read import read_json_record, regular_file_problem
 from emr_sim.simulate.cells import cell_pairs
 from emr_sim.studies.rebalance.spec import IDENTITY, REBALANCE_FORMAT, Spec
@@ -34,34 +33,47 @@ DISK_WORDS = ("full", "readonly", "read-only", "disk I/O", "unable to open")  # 
 MAX_BASE_BYTES = 64 << 20  # every cell at every rung, with its turn histogram
 
 
+def unfinished_start(root: Path, old: dict | None) -> bool:
+    """Whether ROOT is emr-sim's own start of a study with nothing of a search to keep: its
+    record has no warm start yet (written once the base is measured) and there is no Optuna
+    study; a start refused or killed before its search (its base.json at most) may be taken
+    over by another study's command."""
+    return (old is None or "warm" not in old) and not (root / DB_FILE).exists()
+
+
+def read_study(path: Path) -> dict:
+    """A study record, its progress keys checked (BadInput naming the file)."""
+    old = read_json_record(path, "rebalance record", REBALANCE_FORMAT)
+    problem = progress_problem(old)
+    if problem:
+        raise BadInput(f"{path}: {problem}")
+    return old
+
+
+def study_differences(old: dict, new: dict) -> list[str]:
+    return [f"{k} {old.get(k)!r} on disk, {new.get(k)!r} now" for k in IDENTITY if old.get(k) != new.get(k)]
+
+
+STUDY_DIR = DirKind(
+    noun="study",
+    record_file=STUDY_FILE,
+    called="a rebalance study",
+    read=read_study,
+    differences=study_differences,
+    leftovers=(BASE_FILE,),
+    taken_over=unfinished_start,  # its base is another study's: this start takes the directory over
+)
+
+
 def check_root(root: Path, record: dict) -> dict | None:
     """The study record on disk when ROOT holds this study (to resume), None for a new one (an
     empty directory, or emr-sim's own start of a study that searched nothing: taken over);
     BadInput, before anything is written, when ROOT cannot hold it."""
-    if root.exists() and not root.is_dir():
-        raise WriteError(root, "a file is in the way", NOTHING_WRITTEN)
-    path = root / STUDY_FILE
-    if path.exists() or path.is_symlink():
-        old = read_json_record(path, "rebalance record", REBALANCE_FORMAT)
-        problem = progress_problem(old)
-        if problem:
-            raise BadInput(f"{path}: {problem}")
-        differ = [
-            f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
-            for k in IDENTITY
-            if old.get(k) != record.get(k)
-        ]
-        if differ and unfinished_start(root, old):
-            return None  # its base is another study's: this start takes the directory over
-        if differ:
-            shown = "; ".join(d if len(d) < 300 else d[:300] + "…" for d in differ)
-            raise BadInput(f"{path}: this directory holds a different study ({shown}); use another directory")
-        return old
-    if root.exists() and not only_leftovers(root, (*LOCK_FILES, BASE_FILE)):
-        raise BadInput(f"{root}: not empty and not a rebalance study; use a new directory")
-    if (root / BASE_FILE).exists():
+    old = check_holds(root, STUDY_DIR, record)
+    unrecorded = old is None and not (root / STUDY_FILE).exists()
+    if unrecorded and (root / BASE_FILE).exists():
         read_json_record(root / BASE_FILE, "rebalance base", BASE_FORMAT, max_bytes=MAX_BASE_BYTES)
-    return None
+    return old
 
 
 def progress_problem(record: dict) -> str | None:
@@ -82,14 +94,6 @@ def progress_problem(record: dict) -> str | None:
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
         return f"$.seconds must be a number of seconds, not {quoted(seconds)}"
     return None
-
-
-def unfinished_start(root: Path, old: dict | None) -> bool:
-    """Whether ROOT is emr-sim's own start of a study with nothing of a search to keep: its
-    record has no warm start yet (written once the base is measured) and there is no Optuna
-    study; a start refused or killed before its search (its base.json at most) may be taken
-    over by another study's command."""
-    return (old is None or "warm" not in old) and not (root / DB_FILE).exists()
 
 
 def start_study(root: Path, record: dict) -> dict | None:

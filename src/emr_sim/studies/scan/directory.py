@@ -18,10 +18,9 @@ import json
 import math
 from pathlib import Path
 
-from emr_sim.errors import BadInput, WriteError, cut, quoted
+from emr_sim.errors import BadInput, cut, quoted
 from emr_sim.files import write as files
-from emr_sim.files.lock import LOCK_FILES
-from emr_sim.files.outdir import NOTHING_WRITTEN, only_leftovers
+from emr_sim.files.holds import DirKind, check_holds
 from emr_sim.files.read import directory_problem, read_json_record
 from emr_sim.simulate.rundir import RUN_FILE
 from emr_sim.simulate.variants import parse_variant, variant_slug
@@ -145,30 +144,15 @@ def is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
+def scan_differences(old: dict, new: dict) -> list[str]:
+    return [f"{k} {old.get(k)!r} on disk, {new.get(k)!r} now" for k in IDENTITY if old.get(k) != new.get(k)]
+
+
 def check_root(root: Path, record: dict) -> dict | None:
     """The scan record on disk when ROOT holds this scan (to resume), None for a new scan (an
     empty directory, or emr-sim's own start of a scan that played nothing: taken over);
     BadInput, before anything is written, when ROOT cannot hold it."""
-    if root.exists() and not root.is_dir():
-        raise WriteError(root, "a file is in the way", NOTHING_WRITTEN)
-    if (root / SCAN_FILE).exists() or (root / SCAN_FILE).is_symlink():
-        old = read_scan(root)
-        differ = [
-            f"{k} {old.get(k)!r} on disk, {record.get(k)!r} now"
-            for k in IDENTITY
-            if old.get(k) != record.get(k)
-        ]
-        if differ and unfinished_start(root, old):
-            return None  # nothing played and no pilot to keep: this start takes it over
-        if differ:
-            shown = "; ".join(d if len(d) < 300 else d[:300] + "…" for d in differ)
-            raise BadInput(
-                f"{root / SCAN_FILE}: this directory holds a different scan ({shown}); use another directory"
-            )
-        return old
-    if root.exists() and not only_leftovers(root, LOCK_FILES, (BASE_DIR, VARIANTS_DIR)):
-        raise BadInput(f"{root}: not empty and not a scan directory; use a new directory")
-    return None
+    return check_holds(root, SCAN_DIR, record)
 
 
 def unfinished_start(root: Path, old: dict) -> bool:
@@ -181,6 +165,17 @@ def unfinished_start(root: Path, old: dict) -> bool:
         (root / sub).exists() and any(p.name == RUN_FILE for p in (root / sub).rglob("*"))
         for sub in (BASE_DIR, VARIANTS_DIR)
     )
+
+
+SCAN_DIR = DirKind(
+    noun="scan",
+    record_file=SCAN_FILE,
+    called="a scan directory",
+    read=lambda path: read_scan(path.parent),
+    differences=scan_differences,
+    empty_dirs=(BASE_DIR, VARIANTS_DIR),
+    taken_over=unfinished_start,  # nothing played and no pilot to keep: this start takes it over
+)
 
 
 def write_scan(root: Path, record: dict) -> None:
