@@ -10,7 +10,7 @@ from emr_sim.report.rebalance import card_changes, deck_csv, proposal_diff, rule
 from emr_sim.simulate.play.settings import RunSettings
 from emr_sim.simulate.play.setup import run_setup
 from emr_sim.simulate.whatif.variants import changed_deck, parse_variant
-from emr_sim.studies.rebalance_knobs import parse_knobs
+from emr_sim.studies.rebalance.knobs import parse_knobs
 
 HEROES = ["crow", "wind", "bushido"]
 
