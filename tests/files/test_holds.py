@@ -113,8 +113,8 @@ def test_every_run_directory_kind_is_checked_here():
     from emr_sim.simulate.ladder import LADDER_DIR
     from emr_sim.simulate.runwriter import RUN_DIR
     from emr_sim.simulate.tables.rundir import TABLE_RUN_DIR
-    from emr_sim.studies.rebalance_store import STUDY_DIR
-    from emr_sim.studies.scandir import SCAN_DIR
+    from emr_sim.studies.rebalance.store import STUDY_DIR
+    from emr_sim.studies.scan.directory import SCAN_DIR
     from emr_sim.tuning.rounds import TUNING_DIR
 
     kinds = [RUN_DIR, TABLE_RUN_DIR, LADDER_DIR, TUNING_DIR, STUDY_DIR, SCAN_DIR]

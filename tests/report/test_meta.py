@@ -88,6 +88,11 @@ def test_the_page_compares_the_runs_side_by_side():
     html = render_page([Rung("one", one), Rung("two", two)], "0.0")
     assert "Across the runs: does the meta move with skill?" in html
     assert "<h2>1. Metagame: the game of picking a master</h2>" in html
+    settings = html[html.index('<section id="settings">') :]  # last: after the findings and the metagame
+    assert html.index('<section id="settings">') > html.index('<section id="meta">')
+    assert "<td>one</td>" in settings and "<td>two</td>" in settings
+    assert settings.count("<code>hand</code>") == 2
+    assert "greedy" in settings and "resamples" in settings
     text = format_meta([one, two])
     assert text.count("Blind pick") == 2 and "Across the runs" in text
     across = text[text.index("Across the runs") :].splitlines()

@@ -471,6 +471,20 @@ def meta_page(rungs: list[Rung], version: str, name: str | None = None) -> dict:
         "version": version,
         "meta": meta_section(rungs),
         "verdict": meta_verdict(rungs),
+        "runs": [_run_settings(r) for r in rungs],
+    }
+
+
+def _run_settings(rung: Rung) -> dict:
+    """One row of the page's settings: the run's label, directory, players, games and seed."""
+    info = rung.result.info if rung.result is not None else {}
+    games = info.get("games")
+    return {
+        "label": rung.label,
+        "run_dir": info.get("run_dir", MISSING),
+        "players": info.get("players", MISSING),
+        "games": f"{games:,}" if isinstance(games, int) else MISSING,
+        "seed": info.get("seed", MISSING) if info.get("seed") is not None else MISSING,
     }
 
 
