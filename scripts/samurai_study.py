@@ -22,7 +22,8 @@ import numpy as np
 import pandas as pd
 
 from emr_sim.analysis import factions as F
-from emr_sim.report.samurai import page
+from emr_sim.files.write import write_text
+from emr_sim.report.samurai import StudyPage, page
 from emr_sim.simulate.tables.frames import long_frame, rows_frame
 from emr_sim.simulate.tables.play import play_deals
 from emr_sim.studies.samurai import play as P
@@ -90,16 +91,23 @@ def main() -> None:
             guesses.append(member_rate(n, lead, args.guess_deals, args.seed + 1, args.workers))
     guess = pd.DataFrame(guesses)
     sections.append(("The value of a good guess", [("One seat's team win rate among belief players", guess)]))
-    intro = [
-        f"Samurai Sword, {args.players} players in every seat, {args.deals:,} games per table size "
-        f"(seed {args.seed}); the value of a good guess from {args.guess_deals:,} deals per line, every "
-        "rotation. Command: python scripts/samurai_study.py " + " ".join(
-            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "output"),
+    command = "python scripts/samurai_study.py " + " ".join(
+        f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "output"
+    )
+    notes = [
+        f"Samurai Sword, {args.players} players in every seat, {args.deals:,} games per table size; the "
+        f"value of a good guess from {args.guess_deals:,} deals per line, every rotation. Published card "
+        "file, default options.",
         "Fair share of a faction: 1 / the factions in play (2 at 3-4 players, 3 at 5-7). Start share: the "
         "faction's weighted honour at the start over everyone's. Intervals are 95 % (Wilson for "
         "proportions of games; over deals for the guess table).",
     ]  # fmt: skip
-    Path(args.output).write_text(page("Samurai Sword: what a designer asks", intro, sections))
+    settings = [("command", command), ("games per table size", f"{args.deals:,}"),
+                ("deals per line of the guess table", f"{args.guess_deals:,}"), ("seed", str(args.seed)),
+                ("players", args.players), ("table sizes", ", ".join(map(str, SIZES))),
+                ("workers", str(args.workers))]  # fmt: skip
+    every_size = pd.concat(factions, ignore_index=True)
+    write_text(args.output, page(StudyPage(Path(args.output).stem, every_size, sections, notes, settings)))
     pct = ("wins", "low", "high", "fair", "points share", "start share", "share", "win rate")
     cols = ["players", "team", "games", "wins", "low", "high", "fair", "points share", "start share"]
     print(markdown(pd.concat(factions)[cols], pct))
