@@ -15,6 +15,7 @@ headline tables as Markdown (for docs/samurai.md) and writes the page.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -22,6 +23,8 @@ import numpy as np
 import pandas as pd
 
 from emr_sim.analysis import factions as F
+from emr_sim.errors import BadInput, WriteError
+from emr_sim.files.outdir import check_output_file
 from emr_sim.files.write import write_text
 from emr_sim.report.samurai import StudyPage, page
 from emr_sim.simulate.tables.frames import long_frame, rows_frame
@@ -66,6 +69,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("-o", "--output", default="reports/samurai.html")
     args = parser.parse_args()
+    try:  # before the first game: a page that could not be written is said now, not after minutes
+        check_output_file(args.output, "the study page")
+    except (BadInput, WriteError) as err:
+        print(f"samurai_study.py: {err}", file=sys.stderr)
+        raise SystemExit(2 if isinstance(err, BadInput) else 3) from None
     sections, factions, ends, guesses = [], [], [], []
     started = time.perf_counter()
     for n in SIZES:
