@@ -2,14 +2,14 @@
 
     python analysis/first_player_advantage.py RUN_DIR [--method holm|bh]
 
-RUN_DIR is a run directory of `emr-sim matrix` (emr_sim.simulate.rundir; without a run.json, every
+RUN_DIR is a run directory of `emr-sim matrix` (emr_sim.simulate.runs.rundir; without a run.json, every
 RUN_DIR/cells/*.parquet is read). Prints:
 
 - per cell: the share of decided games won by the player who took the first turn, its 95 %
   interval and p-value against 50 %, with pairs as the units (see below), and the p-value
   adjusted over the cells (Holm by default);
 - per hero: its win rate when moving first and when moving second (both sides of every
-  game, emr_sim.simulate.records.swap_sides), and the difference;
+  game, emr_sim.simulate.runs.records.swap_sides), and the difference;
 - overall: the first player's share of all decided games with its pair-based interval.
 
 Why pairs: in a pair each side moves first once on the same deal, so "the first player
@@ -31,13 +31,13 @@ from emr_sim.analysis import adjust, cell_table
 from emr_sim.analysis.cells import first_player_by_pair, first_player_overall
 from emr_sim.report import formatting
 from emr_sim.report.formatting import pct
-from emr_sim.simulate.records import swap_sides
+from emr_sim.simulate.runs.records import swap_sides
 
 
 def load(run_dir: Path) -> pd.DataFrame:
-    """The games of a run directory: emr_sim.simulate.rundir.load_games, or every cells/*.parquet."""
+    """The games of a run directory: emr_sim.simulate.runs.rundir.load_games, or every cells/*.parquet."""
     if (run_dir / "run.json").is_file():
-        from emr_sim.simulate.rundir import load_games
+        from emr_sim.simulate.runs.rundir import load_games
 
         return load_games(run_dir)
     files = sorted((run_dir / "cells").glob("*.parquet"))

@@ -26,7 +26,7 @@ from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.cards import card_table, load_deck
 from emr_sim.games.emr.loops import pairs
 from emr_sim.games.emr.options import O_TURN_CAP, make_options
-from emr_sim.simulate.records import GameColumns
+from emr_sim.simulate.runs.records import GameColumns
 
 SEED = 20261202
 MODES = (("off", False), ("on", True))

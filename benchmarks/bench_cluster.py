@@ -13,7 +13,7 @@
 2. The per-task overhead: EMPTY tasks of no pairs (the fixed cost of a task), then 20 chunks
    of each size in --chunks played by run_pairs on threads and on the cluster;
    (cluster - threads) / tasks, the cost a task adds, which sets the cluster's chunk size
-   (emr_sim.simulate.cluster.CHUNK_PAIRS).
+   (emr_sim.simulate.play.cluster.CHUNK_PAIRS).
 """
 
 from __future__ import annotations
@@ -25,11 +25,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from emr_sim.console.progress import progress_bar
-from emr_sim.simulate import cluster as K
-from emr_sim.simulate import runner
-from emr_sim.simulate.matrix import run_matrix
-from emr_sim.simulate.runner import load_kernels, run_pairs
-from emr_sim.simulate.setup import run_setup
+from emr_sim.simulate.play import cluster as K
+from emr_sim.simulate.play import runner
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.runner import load_kernels, run_pairs
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
 
 TASKS = 20  # chunks per size in the overhead measurement
 EMPTY = 500  # tasks of no pairs, for the fixed cost of a task
@@ -43,13 +44,8 @@ def play_matrix(root: Path, args, cluster=None) -> float:
     """The matrix's seconds, on threads, or on `cluster` when given."""
     run = run_matrix(
         root,
-        args.heroes,
-        args.games,
-        seed=1,
-        players=args.players,
-        workers=args.workers,
-        until_ci=args.until_ci,
-        cluster=cluster,
+        RunSettings(players=args.players, seed=1, workers=args.workers, cluster=cluster),
+        MatrixPlay(heroes=args.heroes, games=args.games, until_ci=args.until_ci),
     )
     return run.seconds
 
@@ -107,7 +103,8 @@ def main() -> None:
     parser.add_argument("--no-overhead", action="store_true", help="skip the per-task measurement")
     args = parser.parse_args()
     setup = run_setup(
-        seed=1, players=args.players, fury=True, deck=None, rules=None, workers=args.workers, what="a bench"
+        RunSettings(players=args.players, fury=True, deck=None, rules=None, seed=1, workers=args.workers),
+        "a bench",
     )
     load_kernels(setup, setup.sides(0, 1))
     start = time.perf_counter()

@@ -8,7 +8,7 @@ speed: iterations per second on one core for each leaf policy, searching the sam
 playouts to the end of the game from those positions, measured in the same run.
 
 strength: one ladder step per upper rung against the first rung, or with --chain against
-the rung below it (emr_sim.simulate.ladder:
+the rung below it (emr_sim.simulate.play.ladder:
 every ordered assignment of the 8 masters, seats swapped on common deals), printing the
 upper rung's score with its paired 95 % interval and the seconds per game. The default
 rungs end with ismcts-open:400, the same search seeing the hidden cards: beside the ismcts
@@ -31,6 +31,8 @@ from emr_sim.games.emr.rules.flow import apply_action
 from emr_sim.games.emr.rules.legal import legal_actions
 from emr_sim.jit import njit_entry
 from emr_sim.rng import below, seed_rng
+from emr_sim.simulate.play.ladder import LadderPlay
+from emr_sim.simulate.play.settings import RunSettings
 
 LEAVES = ("eval", "random", "greedy", "tuned")
 DEPTH = 10
@@ -135,12 +137,14 @@ def flat_arrays(item) -> list[np.ndarray]:
 def strength(games: int, rungs: list[str], run_dir: Path, workers: int | None, chain: bool) -> None:
     """Each upper rung against the first (or, chained, against the one below it)."""
     from emr_sim.report.ladder import format_step
-    from emr_sim.simulate.ladder import run_ladder
+    from emr_sim.simulate.play.ladder import run_ladder
 
     for k, upper in enumerate(rungs[1:], start=1):
         lower = rungs[k - 1] if chain else rungs[0]
         start = time.perf_counter()
-        run = run_ladder(run_dir / f"step-{k}", [lower, upper], games=games, workers=workers)
+        run = run_ladder(
+            run_dir / f"step-{k}", RunSettings(workers=workers), LadderPlay(rungs=[lower, upper], games=games)
+        )
         seconds = time.perf_counter() - start
         step = run.steps[0]
         print("\n".join(format_step(step)))

@@ -19,7 +19,7 @@ import pandas as pd
 
 from emr_sim.analysis.skill import analyse_skill
 from emr_sim.games.emr import codes as C
-from emr_sim.simulate.records import SIDE_STATS
+from emr_sim.simulate.runs.records import SIDE_STATS
 
 
 def rung(rng: np.random.Generator, games: int, p: float) -> pd.DataFrame:

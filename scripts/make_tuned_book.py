@@ -19,7 +19,8 @@ from pathlib import Path
 
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.lineup.book import load_book, tuned_path, write_book
-from emr_sim.simulate.setup import DEFAULT_SEED
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import DEFAULT_SEED
 from emr_sim.tuning.rounds import (
     DEFAULT_GENERATIONS,
     DEFAULT_PAIRS,
@@ -53,7 +54,7 @@ def main() -> None:
     run = run_tuning(
         args.dir,
         plan,
-        workers=args.workers,
+        RunSettings(workers=args.workers),
         on_estimate=lambda s: print(f"estimated {s / 60:.1f} min at most", file=sys.stderr),
         on_start=lambda r, h: print(f"round {r}: {h} …", file=sys.stderr, flush=True),
         on_result=lambda r: print(

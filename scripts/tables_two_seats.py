@@ -15,7 +15,7 @@ from emr_sim import analysis as A
 from emr_sim.analysis import tables as T
 from emr_sim.analysis.table_pairs import pairs_long
 from emr_sim.analysis.table_rating import plackett_luce
-from emr_sim.simulate.rundir import load_run
+from emr_sim.simulate.runs.rundir import load_run
 
 
 def main(run_dir: str) -> None:

@@ -44,7 +44,7 @@ def test_the_contracts_hold():
     [
         ("analysis/cells.py", "from emr_sim.report import formatting  # noqa", "Layers only look down"),
         (
-            "simulate/setup.py",
+            "simulate/play/setup.py",
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from emr_sim.report import build",
             "Layers only look down",
         ),
@@ -60,7 +60,7 @@ def test_the_contracts_hold():
             "from emr_sim.games.emr.face import core  # noqa",
             "No import loop between siblings, at any depth",
         ),
-        ("simulate/matchup.py", "from emr_sim.ecosystem import driver  # noqa", APART),
+        ("simulate/play/matchup.py", "from emr_sim.ecosystem import driver  # noqa", APART),
         ("games/registry.py", "import pyspiel  # noqa", APART),
     ],
 )

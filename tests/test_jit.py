@@ -39,7 +39,7 @@ def test_editing_pure_python_modules_keeps_the_compiled_kernels(tmp_path):
     before = hash_of_copy(tmp_path)
     assert hash_of_copy(tmp_path, "cli/runs.py") == before
     assert hash_of_copy(tmp_path, "games/emr/face/log.py") == before
-    assert hash_of_copy(tmp_path, "simulate/matchup.py") == before
+    assert hash_of_copy(tmp_path, "simulate/play/matchup.py") == before
 
 
 def test_a_new_module_in_a_kernel_package_counts(tmp_path):

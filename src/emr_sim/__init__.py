@@ -26,15 +26,25 @@ from typing import TYPE_CHECKING
 from emr_sim.version import __version__
 
 if TYPE_CHECKING:
-    from emr_sim.simulate.matchup import MatchupResult
+    from emr_sim.simulate.play.matchup import MatchupResult
 
 
-def matchup(hero_a: str, hero_b: str, **settings) -> MatchupResult:
-    """Play a head-to-head of two heroes in seat-swapped pairs: emr_sim.simulate.matchup.matchup
-    (see it for the settings: n, seed, players, fury, deck, rules, workers, records, quiet)."""
-    from emr_sim.simulate.matchup import matchup as play_matchup
+def matchup(
+    hero_a: str,
+    hero_b: str,
+    n: int = 100_000,
+    records: bool = False,
+    quiet: bool = True,
+    on_note=None,
+    **settings,
+) -> MatchupResult:
+    """Play a head-to-head of two heroes in seat-swapped pairs: emr_sim.simulate.play.matchup.matchup,
+    the keywords other than n, records, quiet and on_note being the run's settings
+    (emr_sim.simulate.play.settings.RunSettings: seed, players, fury, deck, rules, workers, cards, ...)."""
+    from emr_sim.simulate.play.matchup import matchup as play_matchup
+    from emr_sim.simulate.play.settings import RunHooks, RunSettings
 
-    return play_matchup(hero_a, hero_b, **settings)
+    return play_matchup(hero_a, hero_b, n, RunSettings(**settings), RunHooks(quiet, on_note), records)
 
 
 __all__ = ["__version__", "matchup"]

@@ -11,7 +11,7 @@ import pytest
 from emr_sim.analysis import cardstats as K
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.cards import load_deck
-from emr_sim.simulate.records import CARD_COLUMNS, GameColumns, card_column, swap_sides
+from emr_sim.simulate.runs.records import CARD_COLUMNS, GameColumns, card_column, swap_sides
 from emr_sim.stats import newcombe_difference, two_proportion_p, wilson, wilson_bounds
 
 N_CARDS = 10

@@ -105,7 +105,7 @@ def test_compare_cells_does_not_depend_on_orientation():
 
 
 def test_the_two_orientations_of_a_cell_are_not_twins():
-    """Cell (wind, crow) plays on its own seed (simulate.cells.cell_seed: order matters), so its
+    """Cell (wind, crow) plays on its own seed (simulate.runs.cells.cell_seed: order matters), so its
     pair j is another deal than pair j of (crow, wind): never matched as the same game."""
     before = synthetic_cell("crow", "wind", "ABABAABB")
     after = synthetic_cell("crow", "wind", "AAABAAAB")

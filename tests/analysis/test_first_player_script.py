@@ -10,7 +10,7 @@ import pytest
 from scipy.stats import norm
 from support.analysis import synthetic_cell
 
-from emr_sim.simulate.rundir import RUN_FORMAT
+from emr_sim.simulate.runs.rundir import RUN_FORMAT
 
 SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "analysis" / "first_player_advantage.py"
 

@@ -12,8 +12,9 @@ from scipy.stats import kendalltau
 from emr_sim.analysis import skill as S
 from emr_sim.games.emr.lineup.base import SpecError
 from emr_sim.games.emr.lineup.spec import parse_spec, without_technique
-from emr_sim.simulate.matrix import run_matrix
-from emr_sim.simulate.rundir import load_games
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.rundir import load_games
 from emr_sim.studies.technique import technique_worth
 
 HEROES = ["crow", "wind", "poison"]
@@ -27,7 +28,9 @@ def rungs(tmp_path_factory) -> dict[str, pd.DataFrame]:
     root = tmp_path_factory.mktemp("skill")
     out = {}
     for p in PLAYERS:
-        run_matrix(root / p, heroes=HEROES, games=GAMES, seed=SEED, players=p, workers=1)
+        run_matrix(
+            root / p, RunSettings(players=p, seed=SEED, workers=1), MatrixPlay(heroes=HEROES, games=GAMES)
+        )
         out[p] = load_games(root / p)
     return out
 

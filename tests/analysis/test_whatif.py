@@ -8,7 +8,7 @@ import pytest
 
 from emr_sim.analysis.whatif import check_comparable, differences
 from emr_sim.errors import BadInput
-from emr_sim.simulate.rundir import LoadedRun
+from emr_sim.simulate.runs.rundir import LoadedRun
 
 
 def record(**changes):

@@ -13,8 +13,8 @@ from support.cli import fails, run
 from emr_sim.analysis.cardstats import SORTS
 from emr_sim.cli.insight import CARD_SORTS
 from emr_sim.games.emr import codes as C
-from emr_sim.simulate.records import CARD_COLUMNS
-from emr_sim.simulate.rundir import CARD_RUN_FORMAT, RUN_FORMAT
+from emr_sim.simulate.runs.records import CARD_COLUMNS
+from emr_sim.simulate.runs.rundir import CARD_RUN_FORMAT, RUN_FORMAT
 
 HEROES = "crow,earth,master"
 SMALL = ("-n", "40", "--heroes", HEROES, "--quiet", "--workers", "1")

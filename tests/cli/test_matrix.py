@@ -5,6 +5,9 @@ import json
 import pytest
 from support.cli import fails, run
 
+from emr_sim.simulate.play.matrix import MatrixPlay
+from emr_sim.simulate.play.settings import RunSettings
+
 HEROES = "crow,wind,earth"
 SMALL = ("-n", "40", "--heroes", HEROES, "--quiet", "--workers", "1")
 
@@ -132,7 +135,11 @@ def test_a_matrix_refuses_the_search_that_sees_hidden_cards_D_HIDDEN(tmp_path):
         "--players", "ismcts-open:4,greedy", needles=("ismcts-open", "hidden cards"),
     )  # fmt: skip
     assert not (tmp_path / "m").exists()
-    from emr_sim.simulate.matrix import run_matrix
+    from emr_sim.simulate.play.matrix import run_matrix
 
-    run = run_matrix(tmp_path / "s", ["crow", "wind"], 2, 1, "ismcts-open:2,greedy", strength_only=True)
+    run = run_matrix(
+        tmp_path / "s",
+        RunSettings(players="ismcts-open:2,greedy", seed=1),
+        MatrixPlay(heroes=["crow", "wind"], games=2, strength_only=True),
+    )
     assert run.played == [("crow", "wind")] and run.games_played == 2

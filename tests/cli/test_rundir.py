@@ -18,7 +18,7 @@ import pytest
 from support.cli import ERROR_PREFIX, ESTIMATE, EXIT_CANNOT_WRITE, cannot_write, fails, run
 
 from emr_sim.files import write as write_module
-from emr_sim.simulate import runwriter
+from emr_sim.simulate.runs import runwriter
 
 HEROES = "crow,wind,earth"
 GAMES = "20"

@@ -6,6 +6,8 @@ import sys
 
 CLI_RUN = """
 import sys
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.matrix import MatrixPlay
 from emr_sim.cli import main
 main(["matchup", "crow", "illusion", "-n", "2", "--quiet", "--json"], standalone_mode=False)
 import numba.np.arraymath as arraymath
@@ -54,9 +56,10 @@ print("numba" in sys.modules, kernels)
 
 def test_compare_imports_neither_numba_nor_a_kernel(tmp_path):
     """`emr-sim compare` reads two runs and computes from their frames: nothing of numba."""
-    from emr_sim.simulate.matrix import run_matrix
+    from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+    from emr_sim.simulate.play.settings import RunSettings
 
-    run_matrix(tmp_path / "r", heroes="crow,wind", games=4, seed=3, workers=1)
+    run_matrix(tmp_path / "r", RunSettings(seed=3, workers=1), MatrixPlay(heroes="crow,wind", games=4))
     done = subprocess.run(
         [sys.executable, "-c", COMPARE_RUN, str(tmp_path / "r")], capture_output=True, text=True, timeout=300
     )

@@ -15,13 +15,13 @@ from emr_sim.ecosystem import emr_pairs as EP  # noqa: E402
 from emr_sim.ecosystem.openspiel_game import load  # noqa: E402
 from emr_sim.ecosystem.peers import Peer, PeerSettings, generator  # noqa: E402
 from emr_sim.games.emr.loops import pairs  # noqa: E402
-from emr_sim.simulate.matchup import matchup  # noqa: E402
-from emr_sim.simulate.setup import run_setup  # noqa: E402
+from emr_sim.simulate.play.matchup import matchup  # noqa: E402
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup  # noqa: E402
 
 
 def pair_run(players: str, seed: int, hero_a: int, hero_b: int) -> tuple[EP.PairRun, object]:
-    settings = dict(fury=True, deck=None, rules=None, workers=1, what="a test", python_players=True)
-    setup = run_setup(seed=seed, players=players, **settings)
+    setup = run_setup(RunSettings(seed=seed, players=players, workers=1), "a test", python_players=True)
     weights = pairs.seat_weights(setup.weights())
     specs = (setup.specs[0].text, setup.specs[1].text)
     sides = setup.sides(hero_a, hero_b)
@@ -42,8 +42,20 @@ def test_the_python_loop_plays_the_jitted_pair_loops_games(players):
 
 @pytest.mark.timeout(600)
 def test_an_openspiel_player_plays_the_same_games_on_one_process_or_two():
-    one = matchup("crow", "wind", n=4, seed=3, players="openspiel-ismcts:2,greedy", workers=1, records=True)
-    two = matchup("crow", "wind", n=4, seed=3, players="openspiel-ismcts:2,greedy", workers=2, records=True)
+    one = matchup(
+        "crow",
+        "wind",
+        n=4,
+        settings=RunSettings(players="openspiel-ismcts:2,greedy", seed=3, workers=1),
+        records=True,
+    )
+    two = matchup(
+        "crow",
+        "wind",
+        n=4,
+        settings=RunSettings(players="openspiel-ismcts:2,greedy", seed=3, workers=2),
+        records=True,
+    )
     assert one.summary["wins"] == two.summary["wins"] and one.summary["games"] == 4
     assert one.records.equals(two.records)
     assert one.summary["run"]["player_specs"][0] == {

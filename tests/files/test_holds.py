@@ -110,8 +110,8 @@ def test_an_unfinished_start_of_another_record_is_taken_over(tmp_path):
 
 def test_every_run_directory_kind_is_checked_here():
     """The run, table run, ladder, tuning, rebalance study and scan directories: one check."""
-    from emr_sim.simulate.ladder import LADDER_DIR
-    from emr_sim.simulate.runwriter import RUN_DIR
+    from emr_sim.simulate.play.ladder import LADDER_DIR
+    from emr_sim.simulate.runs.runwriter import RUN_DIR
     from emr_sim.simulate.tables.rundir import TABLE_RUN_DIR
     from emr_sim.studies.rebalance.store import STUDY_DIR
     from emr_sim.studies.scan.directory import SCAN_DIR

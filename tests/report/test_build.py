@@ -24,9 +24,10 @@ from emr_sim import analysis as A
 from emr_sim.errors import BadInput
 from emr_sim.games.emr.cards import default_deck_path
 from emr_sim.report import build as report_build
-from emr_sim.simulate.example import choose_game, load_run_deck, replay, stored_winner
-from emr_sim.simulate.matrix import run_matrix
-from emr_sim.simulate.rundir import load_games, read_run
+from emr_sim.simulate.play.example import choose_game, load_run_deck, replay, stored_winner
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.rundir import load_games, read_run
 
 HEROES = ["crow", "wind", "poison"]
 SEED = 4242
@@ -44,8 +45,10 @@ def runs(tmp_path_factory):
     deck.parent.mkdir(parents=True)
     shutil.copy(default_deck_path(), deck)
     a, b = root / "run-a", root / "run-b"
-    run_matrix(a, heroes=HEROES, games=GAMES, seed=SEED, deck=deck, workers=1)
-    run_matrix(b, heroes=HEROES, games=GAMES, seed=SEED, rules={"health": "9"}, workers=1)
+    run_matrix(a, RunSettings(deck=deck, seed=SEED, workers=1), MatrixPlay(heroes=HEROES, games=GAMES))
+    run_matrix(
+        b, RunSettings(rules={"health": "9"}, seed=SEED, workers=1), MatrixPlay(heroes=HEROES, games=GAMES)
+    )
     return a, b
 
 
@@ -189,7 +192,7 @@ def test_play_command_prints_the_example_log(runs):
     from click.testing import CliRunner
 
     from emr_sim.cli import main
-    from emr_sim.simulate.example import example_game
+    from emr_sim.simulate.play.example import example_game
 
     record = read_run(runs[0])
     games = load_games(runs[0])

@@ -13,7 +13,8 @@ from support.browser import check_page, open_page, require_browser
 from support.report import build_report
 
 from emr_sim.games.emr import codes as C
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
 
 GAMES = 20  # per cell: enough for every section to have data, quick to play
 
@@ -22,8 +23,8 @@ GAMES = 20  # per cell: enough for every section to have data, quick to play
 def full_report(tmp_path_factory):
     """An 8-hero report with a comparison section (health 8 → 9 on the same seed)."""
     root = tmp_path_factory.mktemp("browser")
-    run_matrix(root / "base", games=GAMES, seed=11)
-    run_matrix(root / "health9", games=GAMES, seed=11, rules={"health": "9"})
+    run_matrix(root / "base", RunSettings(seed=11), MatrixPlay(games=GAMES))
+    run_matrix(root / "health9", RunSettings(rules={"health": "9"}, seed=11), MatrixPlay(games=GAMES))
     return build_report(root / "base", root / "report.html", root / "health9")
 
 

@@ -9,7 +9,8 @@ import pytest
 from support.cli import fails
 
 from emr_sim.report.build import write_report
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
 from emr_sim.studies.claims.study import run_claims
 from emr_sim.studies.report_data import gather
 from emr_sim.studies.scan.base import read_base
@@ -30,7 +31,7 @@ says = "crow beats wind"
 def made(tmp_path_factory):
     root = tmp_path_factory.mktemp("insight")
     base = root / "base"
-    run_matrix(base, HEROES, GAMES, seed=21, workers=2)
+    run_matrix(base, RunSettings(seed=21, workers=2), MatrixPlay(heroes=HEROES, games=GAMES))
     plan = make_plan(read_base(base), "class:dragons", "health", ())
     run_scan(root / "scan", base, plan, Sizing(None, GAMES), workers=2)
     (root / "c.toml").write_text(CLAIMS)

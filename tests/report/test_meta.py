@@ -16,7 +16,8 @@ import pytest
 from emr_sim.analysis import meta as M
 from emr_sim.report.build import write_report
 from emr_sim.report.meta import Rung, format_meta, meta_json, render_page
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
 from emr_sim.studies.report_data import gather
 
 HEROES = ["crow", "wind", "poison", "kungfu"]
@@ -26,7 +27,7 @@ SEED = 5151
 @pytest.fixture(scope="module")
 def run_dir(tmp_path_factory):
     out = tmp_path_factory.mktemp("meta-report") / "small"
-    run_matrix(out, heroes=HEROES, games=20, seed=SEED, workers=1)
+    run_matrix(out, RunSettings(seed=SEED, workers=1), MatrixPlay(heroes=HEROES, games=20))
     return out
 
 

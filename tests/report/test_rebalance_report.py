@@ -7,8 +7,9 @@ from emr_sim.games.emr.cards import load_deck
 from emr_sim.games.emr.codes import CF_DAMAGE, CF_DRAGON
 from emr_sim.games.emr.options import parse_rule
 from emr_sim.report.rebalance import card_changes, deck_csv, proposal_diff, rules_lines
-from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.variants import changed_deck, parse_variant
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
+from emr_sim.simulate.whatif.variants import changed_deck, parse_variant
 from emr_sim.studies.rebalance.knobs import parse_knobs
 
 HEROES = ["crow", "wind", "bushido"]
@@ -16,7 +17,7 @@ HEROES = ["crow", "wind", "bushido"]
 
 def base_setup():
     return run_setup(
-        seed=1, players="greedy,greedy", fury=True, deck=None, rules={}, workers=1, what="a test"
+        RunSettings(players="greedy,greedy", fury=True, deck=None, rules={}, seed=1, workers=1), "a test"
     )
 
 

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from emr_sim.cli import main
 from emr_sim.games.emr.cards import default_deck_path
-from emr_sim.simulate.matrix import run_matrix
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
 
 HEROES = ["crow", "wind", "poison"]
 SEED = 4444
@@ -23,17 +24,29 @@ def runs(tmp_path_factory):
     root = tmp_path_factory.mktemp("skill-report")
     out = {}
     for name, players in (("random", "random"), ("greedy", "greedy"), ("notech", "greedy-notech")):
-        run_matrix(root / name, heroes=HEROES, games=GAMES, seed=SEED, players=players, workers=1)
+        run_matrix(
+            root / name,
+            RunSettings(players=players, seed=SEED, workers=1),
+            MatrixPlay(heroes=HEROES, games=GAMES),
+        )
         out[name] = root / name
-    run_matrix(root / "seed", heroes=HEROES, games=20, seed=SEED + 1, workers=1)
-    run_matrix(root / "two", heroes=HEROES[:2], games=20, seed=SEED, workers=1)
+    run_matrix(root / "seed", RunSettings(seed=SEED + 1, workers=1), MatrixPlay(heroes=HEROES, games=20))
+    run_matrix(root / "two", RunSettings(seed=SEED, workers=1), MatrixPlay(heroes=HEROES[:2], games=20))
     out["seed"], out["two"] = root / "seed", root / "two"
     # the same deals under other rules (warned), and another deck (other deals: refused)
-    run_matrix(root / "nofury", heroes=HEROES, games=20, seed=SEED, fury=False, workers=1)
-    run_matrix(root / "health", heroes=HEROES, games=20, seed=SEED, rules={"health": "9"}, workers=1)
+    run_matrix(
+        root / "nofury", RunSettings(fury=False, seed=SEED, workers=1), MatrixPlay(heroes=HEROES, games=20)
+    )
+    run_matrix(
+        root / "health",
+        RunSettings(rules={"health": "9"}, seed=SEED, workers=1),
+        MatrixPlay(heroes=HEROES, games=20),
+    )
     deck = root / "deck.csv"
     deck.write_bytes(default_deck_path().read_bytes() + b"# the same cards, another file\n")
-    run_matrix(root / "deck", heroes=HEROES, games=20, seed=SEED, deck=deck, workers=1)
+    run_matrix(
+        root / "deck", RunSettings(deck=deck, seed=SEED, workers=1), MatrixPlay(heroes=HEROES, games=20)
+    )
     out |= {name: root / name for name in ("nofury", "health", "deck")}
     return out
 

@@ -9,7 +9,8 @@ import pandas as pd
 
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.loops.pairs import RECORD_COLS
-from emr_sim.simulate.records import SIDE_STATS, game_frame
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.records import SIDE_STATS, game_frame
 
 
 def synthetic_cell(
@@ -49,7 +50,7 @@ def synthetic_cell(
 
 def flipped(games: pd.DataFrame) -> pd.DataFrame:
     """The same games stored the other way round (hero_b as side A)."""
-    from emr_sim.simulate.records import swap_sides
+    from emr_sim.simulate.runs.records import swap_sides
 
     return swap_sides(games)
 
@@ -60,14 +61,14 @@ def _real_run(
 ) -> pd.DataFrame:
     from tqdm import tqdm
 
-    from emr_sim.simulate.cells import cell_pairs
-    from emr_sim.simulate.matrix import CellSpec, play_cell
-    from emr_sim.simulate.setup import run_setup
+    from emr_sim.simulate.play.matrix import CellSpec, play_cell
+    from emr_sim.simulate.play.setup import run_setup
+    from emr_sim.simulate.runs.cells import cell_pairs
 
     chosen = dict(rules)
     fury = chosen.pop("fury", "off") == "on"
     setup = run_setup(
-        seed=seed, players="greedy", fury=fury, deck=None, rules=chosen, workers=1, what="a test"
+        RunSettings(players="greedy", fury=fury, deck=None, rules=chosen, seed=seed, workers=1), "a test"
     )
     spec = CellSpec(setup, games=games)
     frames = [play_cell(spec, a, b, tqdm(disable=True)) for a, b in cell_pairs(list(heroes))]

@@ -13,7 +13,8 @@ from support.cli import fails
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.lineup.book import load_book
 from emr_sim.games.emr.players.params import PARAMS, default_vector
-from emr_sim.simulate.setup import run_setup
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
 from emr_sim.tuning.cmaes import SeededNormal, Space, TuneSettings, tunable, tune_vector
 from emr_sim.tuning.gain import paired_gain
 from emr_sim.tuning.rounds import TunePlan, run_tuning
@@ -22,7 +23,7 @@ from emr_sim.tuning.scoring import Field, score_batch
 
 def field(workers=2):
     setup = run_setup(
-        seed=1, players="greedy", fury=True, deck=None, rules=None, workers=workers, what="a test"
+        RunSettings(players="greedy", fury=True, deck=None, rules=None, seed=1, workers=workers), "a test"
     )
     return Field(setup, np.tile(default_vector(), (len(C.HERO_NAMES) + 1, 1)))
 
@@ -86,7 +87,7 @@ def test_an_interrupted_tuning_resumes_to_the_same_vector(tmp_path):
 
 def test_a_tuning_writes_a_book_that_loads_and_resumes(tmp_path):
     plan = TunePlan(["crow"], "greedy", 1, 1, 1, 4, 3, 9)
-    run = run_tuning(tmp_path / "T", plan, workers=2)
+    run = run_tuning(tmp_path / "T", plan, RunSettings(workers=2))
     book = load_book(run.book_path)
     assert [r["hero"] for r in run.results] == ["crow"]
     gain = run.results[0]["gain"]
@@ -100,7 +101,7 @@ def test_a_tuning_writes_a_book_that_loads_and_resumes(tmp_path):
         assert row == run.results[0]["vector"]
     else:
         assert np.array_equal(book.vectors[h], default_vector())
-    again = run_tuning(tmp_path / "T", plan, workers=1)
+    again = run_tuning(tmp_path / "T", plan, RunSettings(workers=1))
     assert again.results == json.loads((tmp_path / "T" / "results.json").read_text())
     assert again.results[0]["vector"] == run.results[0]["vector"]
 

@@ -1,6 +1,6 @@
 """Statistics of hero-matrix runs as pandas pipelines: functions from frame to frame.
 
-games frame (emr_sim.simulate.records, one row per game)
+games frame (emr_sim.simulate.runs.records, one row per game)
     -> cell_table -> cells frame (one row per cell)
         -> oriented, matrix                 each cell from both sides, the square matrix
         -> field_means, bradley_terry       one number per hero

@@ -376,7 +376,7 @@ def with_scores(b: Balance, P: np.ndarray) -> Balance:
 
 
 def counts_from_games(games) -> Cells:
-    """The counts of each cell of a games frame (emr_sim.simulate.records), seen from the
+    """The counts of each cell of a games frame (emr_sim.simulate.runs.records), seen from the
     cell's first master in HERO_NAMES order (as a cell's counts of the search are)."""
     from emr_sim.analysis.cells import canonical
 

@@ -1,7 +1,7 @@
 """Per-card statistics of games played with --cards: how a master's games went when it drew,
 played or never drew a card (the card-quality measures of card-game analytics sites).
 
-games frame with the card sets (emr_sim.simulate.records.CARD_COLUMNS)
+games frame with the card sets (emr_sim.simulate.runs.records.CARD_COLUMNS)
     -> card_counts     card x master x opponent x event: game-sides with the event, wins, draws
     -> side_totals     master x opponent: every game-side, wins, draws
         -> card_stats  card x master, pooled over the opponents: win rates when the card was
@@ -28,12 +28,12 @@ import pandas as pd
 from emr_sim.analysis.significance import adjust
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.cards import Deck
-from emr_sim.simulate.records import card_column, card_sets
+from emr_sim.simulate.runs.records import card_column, card_sets
 from emr_sim.stats import newcombe_difference, two_proportion_p, wilson_bounds
 
 
 class CardGames(Protocol):
-    """Games with their card events and their deck (emr_sim.simulate.cardsource.CardGames,
+    """Games with their card events and their deck (emr_sim.simulate.runs.cardsource.CardGames,
     whose module reads run records and their players: not imported here)."""
 
     source: Path
@@ -327,7 +327,7 @@ class Selected:
 
 
 def select_card_stats(source: CardGames, masters=(), cards=(), sort: str = "improvement") -> Selected:
-    """card_stats of games with the card events (emr_sim.simulate.cardsource.card_games: a run
+    """card_stats of games with the card events (emr_sim.simulate.runs.cardsource.card_games: a run
     directory made with --cards or a records file), and the rows of the masters and cards
     named (ValueError for an unknown one, before the work)."""
     games, deck = source.games, source.deck

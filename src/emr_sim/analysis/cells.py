@@ -1,7 +1,7 @@
 """Cells of a hero matrix: win counts, intervals and tests per matchup, and the matrix view.
 
 Every function takes and returns a pandas DataFrame. The input of `cell_table` is a games
-frame (emr_sim.simulate.records: one row per game, side-neutral columns); its output, the *cells*
+frame (emr_sim.simulate.runs.records: one row per game, side-neutral columns); its output, the *cells*
 frame, is the input of everything else here and of emr_sim.analysis.ratings/significance.
 """
 
@@ -12,7 +12,7 @@ import pandas as pd
 from scipy.stats import binomtest, norm
 
 from emr_sim.games.emr import codes as C
-from emr_sim.simulate.records import swap_sides
+from emr_sim.simulate.runs.records import swap_sides
 from emr_sim.stats import Z95, wilson
 
 CELL = ["hero_a", "hero_b"]

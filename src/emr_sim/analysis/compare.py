@@ -1,6 +1,6 @@
 """What-if: two runs on the same seeds that differ in the deck or the rules, game by game.
 
-Two runs with the same run seed play the same deals in every cell (emr_sim.simulate.matrix), so a
+Two runs with the same run seed play the same deals in every cell (emr_sim.simulate.play.matrix), so a
 game of one run has a twin in the other: same cell, same pair, same seat of side A. The
 difference of the twins' outcomes is the effect of the change on that deal, free of the
 deal's own luck; the pairs of a cell are the independent units.

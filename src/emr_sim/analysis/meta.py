@@ -39,7 +39,7 @@ from emr_sim.errors import BadInput
 from emr_sim.games.emr import codes as C
 
 if TYPE_CHECKING:
-    from emr_sim.simulate.rundir import LoadedRun
+    from emr_sim.simulate.runs.rundir import LoadedRun
 
 BOOT = 1_000  # bootstrap resamples
 # memory a resample holds until the intervals are drawn (its totals, matrices and analysed
@@ -69,7 +69,7 @@ class Settings:
     first_turn: str = PICKER
 
     def check(self) -> None:
-        from emr_sim.simulate.sizes import check_bytes
+        from emr_sim.simulate.runs.sizes import check_bytes
 
         if self.boot < 0:
             raise ValueError(f"--boot must be 0 (no intervals) or more resamples, not {self.boot}")
@@ -499,9 +499,9 @@ def players_problem(record: dict, needs: str = "the metagame needs") -> str | No
 
 
 def meta_problem(run: LoadedRun) -> str | None:
-    """Why a run read once (emr_sim.simulate.rundir.load_run) has no metagame, or None: two
+    """Why a run read once (emr_sim.simulate.runs.rundir.load_run) has no metagame, or None: two
     different players, or a cell not played yet (named, with the command that plays it)."""
-    from emr_sim.simulate.rundir import repair_command
+    from emr_sim.simulate.runs.rundir import repair_command
 
     problem = players_problem(run.record)
     if problem:

@@ -1,7 +1,7 @@
 """Sensitivity: paired effects of variants on each master's field mean and on each cell, and
 the games a precision target needs (frames in, frames out; plays no game).
 
-A variant's run and its base run play the same deals (emr_sim.simulate.variants), so the
+A variant's run and its base run play the same deals (emr_sim.simulate.whatif.variants), so the
 effect of the variant on a master is the paired change of its field mean score
 (emr_sim.analysis.compare.compare_heroes: the mean of its cells' paired deltas, se from the
 spread of the per-pair differences), and on a cell the paired change of side A's score

@@ -251,6 +251,6 @@ def rung_differences(first: dict, other: dict) -> tuple[list[str], list[str]]:
     deals other ones: seed, heroes, hero assignments, deck; what else than the players and
     the sizes: hero mode, rules options, emr-sim version). Rungs compare deal by deal only
     when the first list is empty; the second makes a change between rungs mix skill with it."""
-    from emr_sim.simulate.differences import deal_differences, game_differences
+    from emr_sim.simulate.runs.differences import deal_differences, game_differences
 
     return deal_differences(first, other), game_differences(first, other)

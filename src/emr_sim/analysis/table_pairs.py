@@ -1,5 +1,5 @@
 """An 8MR matrix run read as a table run: its games frame (one row per game, sides A and B:
-emr_sim.simulate.records) in the long form of the table statistics (one row per game and
+emr_sim.simulate.runs.records) in the long form of the table statistics (one row per game and
 seat: emr_sim.analysis.tables), so the statistics of any table run also read 8MR's runs.
 
 A pair (one deal, the seats swapped) is a deal played once per rotation of two seats: the

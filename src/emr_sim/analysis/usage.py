@@ -7,7 +7,7 @@ import pandas as pd
 
 from emr_sim.analysis.cells import heroes_categorical, oriented
 from emr_sim.games.emr import codes as C
-from emr_sim.simulate.records import SIDE_STATS, swap_sides
+from emr_sim.simulate.runs.records import SIDE_STATS, swap_sides
 
 # the per-side statistics of a games frame (records.SIDE_STATS without the final health):
 # hits, blocks, counters, extras, damage_<source> TAKEN, effect_<effect>, tech_<technique>

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.differences import SIZE_KEYS, difference_words
-from emr_sim.simulate.rundir import LoadedRun
+from emr_sim.simulate.runs.differences import SIZE_KEYS, difference_words
+from emr_sim.simulate.runs.rundir import LoadedRun
 
 LISTED = 6  # cells named in a line, at most
 
@@ -38,7 +38,7 @@ class Comparison:
 
 def differences(before: dict, after: dict) -> list[str]:
     """Every difference of two run records but the seed (refused) and the version, in words
-    (emr_sim.simulate.differences.difference_words: a deck is named, its sha256 compared;
+    (emr_sim.simulate.runs.differences.difference_words: a deck is named, its sha256 compared;
     heroes, assignments, sizes, players and their specs, hero mode, each rules option)."""
     return difference_words(before, after, keys=SAID_KEYS)
 
@@ -74,7 +74,7 @@ def common_games(before: LoadedRun, after: LoadedRun) -> tuple[pd.DataFrame, pd.
 
 
 def compare_runs(before: LoadedRun, after: LoadedRun, method: str = "holm") -> Comparison:
-    """Compare `after` with `before` (runs read once: emr_sim.simulate.rundir.load_run) on the
+    """Compare `after` with `before` (runs read once: emr_sim.simulate.runs.rundir.load_run) on the
     cells both finished."""
     from emr_sim import analysis as A
 

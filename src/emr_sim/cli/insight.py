@@ -60,7 +60,7 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
     from emr_sim.analysis.cardstats import select_card_stats
     from emr_sim.cli.table_reads import table_card_stats
     from emr_sim.report.cards import card_stats_json, format_card_stats
-    from emr_sim.simulate.cardsource import card_games
+    from emr_sim.simulate.runs.cardsource import card_games
 
     table_card_stats(run)  # a table run: says why there is nothing per card
     if csv_path:

@@ -63,7 +63,7 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
     """
     from emr_sim.analysis import meta as M
     from emr_sim.report.meta import format_meta, meta_json, render_page
-    from emr_sim.simulate.rundir import load_run
+    from emr_sim.simulate.runs.rundir import load_run
     from emr_sim.simulate.tables.rundir import is_table_run
     from emr_sim.version import __version__
 

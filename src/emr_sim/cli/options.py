@@ -9,8 +9,12 @@ import math
 import os
 import sys
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from emr_sim.simulate.play.settings import RunSettings
 
 INT64 = click.IntRange(-(2**63), 2**63 - 1)  # seeds and game indices reach the kernels as int64
 
@@ -104,7 +108,7 @@ method_option = click.option(
 
 def cluster_option(command: Callable) -> Callable:
     """--cluster local:N | tcp://HOST:PORT (or EMR_SIM_CLUSTER): the command receives the
-    connected Dask cluster (emr_sim.simulate.cluster.Cluster) as `cluster`, to hand to the runs
+    connected Dask cluster (emr_sim.simulate.play.cluster.Cluster) as `cluster`, to hand to the runs
     it starts, and the cluster is closed when the command ends; without it, None (threads)
     and nothing of Dask imported."""
 
@@ -112,7 +116,7 @@ def cluster_option(command: Callable) -> Callable:
     def run(*args, cluster, **kwargs):
         if not (cluster or os.environ.get("EMR_SIM_CLUSTER")):
             return command(*args, cluster=None, **kwargs)
-        from emr_sim.simulate.cluster import connect, say_on_stderr
+        from emr_sim.simulate.play.cluster import connect, say_on_stderr
 
         with connect(cluster, say_on_stderr) as connected:
             return command(*args, cluster=connected, **kwargs)
@@ -180,6 +184,36 @@ def rules_dict(rules: tuple[str, ...], fury: bool | None = None) -> dict[str, st
     if fury is not None:
         out["fury"] = "on" if fury else "off"
     return out
+
+
+def run_settings(
+    *,
+    seed: int | None = None,
+    players: str = "greedy,greedy",
+    fury: bool = True,
+    deck_path: str | None = None,
+    rules: tuple[str, ...] = (),
+    workers: int | None = None,
+    cluster=None,
+    variant: str | None = None,
+    cards: bool = False,
+) -> RunSettings:
+    """The one settings value of a playing command's shared options (--seed --players --fury
+    --deck --rule --workers --cluster --variant --cards), made once and handed down to the run
+    (emr_sim.simulate.play.settings); --rule parsed here, every other value checked by the run."""
+    from emr_sim.simulate.play.settings import RunSettings
+
+    return RunSettings(
+        players=players,
+        fury=fury,
+        deck=deck_path,
+        rules=rules_dict(rules),
+        variant=variant,
+        seed=seed,
+        workers=workers,
+        cluster=cluster,
+        cards=cards,
+    )
 
 
 def check_output(path: str, what: str) -> None:

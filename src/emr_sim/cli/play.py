@@ -93,7 +93,7 @@ def play(
     deck = deck_path
     if variant:
         from emr_sim.games.emr.cards import load_deck
-        from emr_sim.simulate.variants import changed_deck, check_playable, parse_variant
+        from emr_sim.simulate.whatif.variants import changed_deck, check_playable, parse_variant
 
         parsed = parse_variant(variant)
         check_playable(parsed)

@@ -23,7 +23,7 @@ from emr_sim.cli.options import (
     players_option,
     quiet_option,
     resumable,
-    rules_dict,
+    run_settings,
     seed_option,
     skip_blas_probe,
     table_options,
@@ -94,21 +94,21 @@ def matchup(
         return table_matchup(entities, games, opts, as_json, quiet)
     hero_a, hero_b = hero_pair(entities)
     from emr_sim.report.summary import format_summary
-    from emr_sim.simulate.matchup import matchup as run_matchup
-    from emr_sim.simulate.setup import DEFAULT_SEED
+    from emr_sim.simulate.play.matchup import matchup as run_matchup
+    from emr_sim.simulate.play.settings import RunHooks
 
     if records_path is not None and not records_path.strip():
         raise BadInputExit(f"--records needs a file name (.parquet or .csv), not {quoted(records_path)}")
     if records_path:
         check_output(records_path, "the records")
-    seed = DEFAULT_SEED if seed is None else seed
-    chosen = rules_dict(rules)  # --rule fury=...: matchup() says to use --fury/--no-fury
-    result = run_matchup(
-        hero_a, hero_b, games, seed, players, fury, deck_path, chosen, workers,
-        records=bool(records_path), quiet=quiet, on_note=note, cluster=cluster, cards=cards,
+    # --rule fury=...: run_setup says to use --fury/--no-fury
+    settings = run_settings(
+        seed=seed, players=players, fury=fury, deck_path=deck_path, rules=rules, workers=workers,
+        cluster=cluster, cards=cards,
     )  # fmt: skip
+    result = run_matchup(hero_a, hero_b, games, settings, RunHooks(quiet, note), records=bool(records_path))
     if records_path:
-        from emr_sim.simulate.records import write_records
+        from emr_sim.simulate.runs.records import write_records
 
         assert result.records is not None  # asked for: records=True
         write_records(result.records, records_path)  # WriteError: exit 3
@@ -162,18 +162,20 @@ def matrix(
         opts = table_opts(game, seats, players, rules, deck_path, seed, workers, cluster)
         return table_matrix(run_dir, games, heroes, opts, as_json, quiet)
     from emr_sim.report.tables import format_matrix, matrix_json
-    from emr_sim.simulate.matrix import run_matrix
-    from emr_sim.simulate.rundir import load_games
+    from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+    from emr_sim.simulate.play.settings import RunHooks
+    from emr_sim.simulate.runs.rundir import load_games
 
     def estimate(seconds: float, n_games: int) -> None:
         note(f"{n_games:,} games to play: estimated {estimate_text(seconds, until_ci, cluster)}")
 
+    settings = run_settings(
+        seed=seed, players=players, fury=fury, deck_path=deck_path, rules=rules, workers=workers,
+        cluster=cluster, variant=variant, cards=cards,
+    )  # fmt: skip
+    play = MatrixPlay(heroes, games, until_ci, max_games, every=every_assignment)
     with resumable("the finished cells are in", run_dir):
-        run = run_matrix(
-            run_dir, heroes, games, seed, players, fury, deck_path, rules_dict(rules), workers,
-            until_ci, max_games, quiet, on_note=note, every=every_assignment, on_estimate=estimate,
-            cluster=cluster, cards=cards, variant=variant,
-        )  # fmt: skip
+        run = run_matrix(run_dir, settings, play, RunHooks(quiet, note, estimate))
     games_frame = load_games(run.run_dir)
     if as_json:
         click.echo(json.dumps(matrix_json(run, games_frame, method), indent=1))
@@ -219,18 +221,19 @@ def ladder(run_dir, rungs, games, heroes, seed, workers, as_json, quiet, deck_pa
     """
     skip_blas_probe()
     from emr_sim.report.ladder import format_ladder, ladder_json
-    from emr_sim.simulate.ladder import run_ladder
+    from emr_sim.simulate.play.ladder import LadderPlay, run_ladder
+    from emr_sim.simulate.play.settings import RunHooks
 
     def estimate(seconds: float, record: dict, games: int) -> None:
         steps = len(record["rungs"]) - 1
         when = estimate_text(seconds, None, cluster)
         note(f"ladder of {steps} steps, {games:,} games to play: estimated {when}")
 
+    settings = run_settings(
+        seed=seed, fury=fury, deck_path=deck_path, rules=rules, workers=workers, cluster=cluster
+    )
     with resumable("the finished steps and cells are in", run_dir):
-        run = run_ladder(
-            run_dir, rungs, heroes, games, seed, fury, deck_path, rules_dict(rules), workers, quiet,
-            on_estimate=estimate, on_note=note, cluster=cluster,
-        )  # fmt: skip
+        run = run_ladder(run_dir, settings, LadderPlay(rungs, heroes, games), RunHooks(quiet, note, estimate))
     if as_json:
         click.echo(json.dumps(ladder_json(run), indent=1))
         return

@@ -23,7 +23,7 @@ def compare(run_a, run_b, as_json, method):
     """
     from emr_sim.analysis.whatif import compare_runs
     from emr_sim.report.tables import compare_json, format_compare
-    from emr_sim.simulate.rundir import load_run
+    from emr_sim.simulate.runs.rundir import load_run
     from emr_sim.simulate.tables.rundir import is_table_run
 
     if is_table_run(run_a) or is_table_run(run_b):

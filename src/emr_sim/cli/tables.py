@@ -66,7 +66,7 @@ def deals_for(games: int, seats: int) -> int:
 def check_table_memory(games: int, seats: int, option: str) -> None:
     """Games held at once (a matchup's, a table run's when it is read back) against the
     machine's memory, before anything is played or written."""
-    from emr_sim.simulate.sizes import check_bytes
+    from emr_sim.simulate.runs.sizes import check_bytes
 
     try:
         check_bytes(

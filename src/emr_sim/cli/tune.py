@@ -13,7 +13,7 @@ from emr_sim.cli.options import (
     json_option,
     quiet_option,
     resumable,
-    rules_dict,
+    run_settings,
     seed_option,
     skip_blas_probe,
     workers_option,
@@ -66,24 +66,26 @@ def tune(
     skip_blas_probe()
     from emr_sim.console.progress import TuneBar
     from emr_sim.report.tuning import format_result, format_tuning, tuning_json
-    from emr_sim.simulate.setup import DEFAULT_SEED
+    from emr_sim.simulate.play.setup import DEFAULT_SEED
     from emr_sim.tuning.rounds import TunePlan, parse_tune_heroes, run_tuning
 
     seed = DEFAULT_SEED if seed is None else seed
     plan = TunePlan(
         parse_tune_heroes(heroes), field_spec, rounds, generations, pairs, validation_pairs, popsize, seed
     )
+    settings = run_settings(
+        seed=seed, fury=fury, deck_path=deck_path, rules=rules, workers=workers, cluster=cluster
+    )
     bar = TuneBar(generations, quiet)
     heroes_text = ", ".join(plan.heroes)
     with resumable("the finished masters and the checkpoint are in", out_dir):
         try:
             run = run_tuning(
-                out_dir, plan, fury, deck_path, rules_dict(rules), workers,
+                out_dir, plan, settings,
                 on_estimate=lambda s: note(f"tuning {heroes_text}: estimated {s / 60:,.1f} min at most"),
                 on_start=bar.start,
                 on_generation=bar.step,
                 on_result=bar.result_printer(None if as_json else note, format_result),
-                cluster=cluster,
             )  # fmt: skip
         finally:
             bar.close()

@@ -1,6 +1,6 @@
 """8MR's seat-swapped pairs played by a Python-driven loop, for players the compiled loops
 cannot play (OpenSpiel's searches, emr_sim.games.emr.lineup.peer): what `matchup`, `matrix`
-and `ladder` run when a side is such a player (emr_sim.simulate.runner names this module by
+and `ladder` run when a side is such a player (emr_sim.simulate.play.runner names this module by
 its text, and only then imports it).
 
 A game is the jitted pair loop's game step by step from Python: the same rules kernels, the
@@ -181,7 +181,7 @@ def run_pairs(
     first_pair: int = 0,
     weights: np.ndarray | None = None,
 ) -> np.ndarray:
-    """emr_sim.simulate.runner.run_pairs for a set-up with an OpenSpiel player: the pairs on
+    """emr_sim.simulate.play.runner.run_pairs for a set-up with an OpenSpiel player: the pairs on
     setup.workers processes; the aggregate, keep(first row, rows) for each chunk's records."""
     run = PairRun(
         setup.table,

@@ -172,7 +172,7 @@ def write_report(
 
 
 def unfinished_note(run: RunData) -> str:
-    from emr_sim.simulate.rundir import repair_command
+    from emr_sim.simulate.runs.rundir import repair_command
 
     missing = missing_cells(run)
     return (

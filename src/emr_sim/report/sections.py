@@ -25,9 +25,9 @@ from emr_sim.report.formatting import (
     without_rule_ids,
 )
 from emr_sim.report.view import RunData, loaded
-from emr_sim.simulate import differences
-from emr_sim.simulate.differences import in_words
-from emr_sim.simulate.example import ExampleGame
+from emr_sim.simulate.play.example import ExampleGame
+from emr_sim.simulate.runs import differences
+from emr_sim.simulate.runs.differences import in_words
 from emr_sim.studies.report_data import LOPSIDED, ReportData
 
 DRIVER_ROWS = 8  # measures shown per lopsided matchup

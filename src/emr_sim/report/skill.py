@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from emr_sim.analysis import skill as S
 from emr_sim.report.formatting import as_int, interval, pct, points, signed
-from emr_sim.simulate.rundir import LoadedRun
+from emr_sim.simulate.runs.rundir import LoadedRun
 
 __all__ = ["skill_section", "summary_lines"]
 

@@ -8,13 +8,13 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim.games.emr import codes as C
-from emr_sim.simulate.rundir import LoadedRun
+from emr_sim.simulate.runs.rundir import LoadedRun
 from emr_sim.studies.report_data import report_cells
 
 
 @dataclass
 class RunData:
-    """One run as the report shows it: the run read once (emr_sim.simulate.rundir.LoadedRun)
+    """One run as the report shows it: the run read once (emr_sim.simulate.runs.rundir.LoadedRun)
     and its cells, Holm-corrected (emr_sim.studies.report_data.report_cells)."""
 
     path: Path

@@ -13,7 +13,7 @@ studies.hbc/          what a designer of HBC asks at 2-5 players (its games and 
                       logs), docs/hbc-report.md
 studies.samurai/      Samurai Sword's study games (docs/samurai.md)
 
-Each run a study plays is a normal matrix run directory (emr_sim.simulate.matrix), so it
+Each run a study plays is a normal matrix run directory (emr_sim.simulate.play.matrix), so it
 resumes, compares (`emr-sim compare`) and reports like any other; the statistics come from
 emr_sim.analysis (paired deltas, claim checks), which plays no game.
 """

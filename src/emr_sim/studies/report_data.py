@@ -1,7 +1,7 @@
 """Everything `emr-sim report` shows, gathered once before anything is drawn.
 
-Each run directory is read once (emr_sim.simulate.rundir.load_run) and its frames passed on;
-the example games of the most lopsided cells are replayed (emr_sim.simulate.example), the
+Each run directory is read once (emr_sim.simulate.runs.rundir.load_run) and its frames passed on;
+the example games of the most lopsided cells are replayed (emr_sim.simulate.play.example), the
 metagame of the run (or of each skill rung) is computed (emr_sim.analysis.meta), and with
 technique_pairs the paired technique worth of every master at every rung is played
 (emr_sim.studies.technique). emr_sim.report.build renders what this returns: the report
@@ -20,9 +20,9 @@ from emr_sim import analysis as A
 from emr_sim.analysis.meta import Rung, meta_rungs
 from emr_sim.errors import BadInput
 from emr_sim.games.emr.lineup.base import SpecError
-from emr_sim.simulate.example import ExampleGame, deck_problem, example_game, load_run_deck
-from emr_sim.simulate.rundir import RUN_FILE, LoadedRun, load_run, read_run
-from emr_sim.simulate.setup import record_specs
+from emr_sim.simulate.play.example import ExampleGame, deck_problem, example_game, load_run_deck
+from emr_sim.simulate.runs.recordspecs import record_specs
+from emr_sim.simulate.runs.rundir import RUN_FILE, LoadedRun, load_run, read_run
 
 ALPHA = 0.05  # the report's level, Holm-corrected over the cells
 LOPSIDED = 5  # matchups shown with their drivers and an example game
@@ -93,7 +93,7 @@ def gather(
         raise BadInput("--technique-pairs is part of the balance-and-skill section: give --skill RUN too")
     if technique_pairs:  # a master's worth keeps both variants' games against its opponents at once
         from emr_sim.games.emr.codes import HERO_NAMES
-        from emr_sim.simulate.sizes import check_games, check_memory
+        from emr_sim.simulate.runs.sizes import check_games, check_memory
 
         opponents = len(HERO_NAMES) - 1
         try:
@@ -122,8 +122,8 @@ def card_statistics(run: LoadedRun) -> tuple[pd.DataFrame | None, str | None]:
     """The per-card statistics of a run made with --cards (analysis.cardstats.per_card on the
     run's deck), or (None, why not) when its deck cannot be read; (None, None) for another run."""
     from emr_sim.analysis.cardstats import per_card
-    from emr_sim.simulate.cardsource import run_deck
-    from emr_sim.simulate.rundir import has_card_events
+    from emr_sim.simulate.runs.cardsource import run_deck
+    from emr_sim.simulate.runs.rundir import has_card_events
 
     if not has_card_events(run.record):
         return None, None

@@ -93,14 +93,14 @@ def technique_worth(
 def _cell(own, against, master, other, pairs, seed, fury, deck, rules, workers) -> pd.DataFrame:
     """The games of cell (master, other) in its matrix orientation, master played by `own`."""
     from emr_sim.console.progress import progress_bar
-    from emr_sim.simulate.matrix import CellSpec, play_cell_pairs
-    from emr_sim.simulate.setup import run_setup
+    from emr_sim.simulate.play.matrix import CellSpec, play_cell_pairs
+    from emr_sim.simulate.play.settings import RunSettings
+    from emr_sim.simulate.play.setup import run_setup
 
     first = C.HERO_NAMES.index(master) < C.HERO_NAMES.index(other)
     hero_a, hero_b = (master, other) if first else (other, master)
     players = (own, against) if first else (against, own)
-    setup = run_setup(
-        seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers, what="technique worth"
-    )
+    settings = RunSettings(seed=seed, players=players, fury=fury, deck=deck, rules=rules, workers=workers)
+    setup = run_setup(settings, "technique worth")
     with progress_bar(2 * pairs, quiet=True) as bar:
         return play_cell_pairs(CellSpec(setup, 2 * pairs), hero_a, hero_b, 0, pairs, bar)

@@ -32,7 +32,8 @@ from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.lineup.heroes import parse_hero_list
-from emr_sim.simulate.runner import start_cluster
+from emr_sim.simulate.play.runner import start_cluster
+from emr_sim.simulate.play.settings import DEFAULTS, RunSettings
 from emr_sim.tuning.cmaes import TuneSettings, candidates_per_generation, tune_vector
 from emr_sim.tuning.gain import Gain, measure_gain
 from emr_sim.tuning.results import read_results
@@ -63,7 +64,7 @@ class TunePlan:
     seed: int
 
     def record(self, setup, field_record: dict) -> dict:
-        from emr_sim.simulate.setup import book_run
+        from emr_sim.simulate.play.setup import book_run
 
         return {
             "format": TUNE_FORMAT,
@@ -114,7 +115,7 @@ def check_tuning_memory(plan: TunePlan, parallel: int, memory: int | None = None
     """ValueError in one line, before anything starts, when a generation's batch (the largest
     population of the masters, --pairs) or a gain's (two vectors, --validation-pairs) would not
     fit in memory; `memory` stands in for the machine's (tests)."""
-    from emr_sim.simulate.sizes import check_bytes
+    from emr_sim.simulate.runs.sizes import check_bytes
 
     population = max(candidates_per_generation(h, plan.popsize) for h in plan.heroes)
     pop_words = f"--popsize {plan.popsize:,}" if plan.popsize else f"the population of {population}"
@@ -155,7 +156,7 @@ def check_root(root: Path, record: dict) -> list[dict]:
 def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) -> float:
     """Seconds the plan should take at most (every round played), less the `done` master
     tunings already finished (a resumed run), from a sample of pairs timed on every thread."""
-    from emr_sim.simulate.runner import on_threads, parallelism
+    from emr_sim.simulate.play.runner import on_threads, parallelism
 
     hero = plan.heroes[0]
     sample = [vectors[C.HERO_NAMES.index(hero)]] * setup.workers
@@ -176,7 +177,7 @@ def estimate_seconds(setup, vectors: np.ndarray, plan: TunePlan, done: int = 0) 
 
 def save_state(root: Path, results: list[dict], vectors: np.ndarray, setup, record: dict, gains=None) -> None:
     from emr_sim.games.emr.lineup.book import write_book
-    from emr_sim.simulate.setup import book_run
+    from emr_sim.simulate.play.setup import book_run
 
     write_text(root / RESULTS_FILE, json.dumps(results, indent=1) + "\n")
     made_by = f"emr-sim tune ({len(results)} master tunings; {root / TUNE_FILE})"
@@ -242,36 +243,23 @@ def final_gains(setup, vectors: np.ndarray, plan: TunePlan) -> dict[str, Gain]:
 def run_tuning(
     root: str | Path,
     plan: TunePlan,
-    fury: bool = True,
-    deck=None,
-    rules: dict[str, str] | None = None,
-    workers: int | None = None,
+    settings: RunSettings = DEFAULTS,
     on_estimate: Callable[[float], None] | None = None,
     on_start: Callable[[int, str], None] | None = None,
     on_generation: Callable[[dict], None] | None = None,
     on_result: Callable[[dict], None] | None = None,
-    cluster=None,
 ) -> TuneRun:
     from emr_sim.games.emr.lineup.spec import parse_spec
-    from emr_sim.simulate.setup import check_workers, run_setup
+    from emr_sim.simulate.play.setup import check_workers, run_setup
 
     check_counts(plan)
-    check_tuning_memory(plan, check_workers(workers))
-    if not fury:
+    check_tuning_memory(plan, check_workers(settings.workers))
+    if not settings.fury:
         raise ValueError(
             "tune plays the masters in hero mode: with --no-fury every player reads the no_hero "
             "row, which tune does not tune (set it with greedy(no_hero.NAME=VALUE))"
         )
-    setup = run_setup(
-        seed=plan.seed,
-        players="greedy",
-        fury=fury,
-        deck=deck,
-        rules=rules,
-        workers=workers,
-        what="a tuning",
-        cluster=cluster,
-    )
+    setup = run_setup(settings.but(seed=plan.seed, players="greedy"), "a tuning")
     field_spec = parse_spec(plan.field_spec)
     if field_spec.kernel_kind != C.PLAYER_GREEDY:
         raise ValueError(

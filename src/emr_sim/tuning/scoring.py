@@ -22,7 +22,7 @@ import numpy as np
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.loops import pairs
 from emr_sim.games.emr.options import O_TURN_CAP
-from emr_sim.simulate.setup import RunSetup
+from emr_sim.simulate.play.setup import RunSetup
 
 SEED_MASK = (1 << 62) - 1
 
@@ -60,7 +60,7 @@ def play_task(field: Field, hero: int, opponent: int, candidate: np.ndarray, see
 
 def play_points(table, opts, sides, weights, seed: int, n_pairs: int) -> np.ndarray:
     """The task itself, of arrays only, so that a cluster worker runs it as it is
-    (emr_sim.simulate.cluster): side A's half-points per pair of pairs 0..n_pairs-1."""
+    (emr_sim.simulate.play.cluster): side A's half-points per pair of pairs 0..n_pairs-1."""
     agg = np.zeros(pairs.aggregate_size(int(opts[O_TURN_CAP])), dtype=np.int64)
     rows = np.zeros((2 * n_pairs, pairs.RECORD_COLS), dtype=np.int64)
     pairs.play_pairs(table, opts, seed, 0, n_pairs, sides, agg, rows, weights)
@@ -100,7 +100,7 @@ TASK_BYTES_PER_PAIR = 2 * pairs.RECORD_COLS * 8 + 4 * 2 * 8
 
 def batch_bytes(candidates: int, n_pairs: int, parallel: int, opponents: int = len(C.HERO_NAMES)) -> int:
     """Bytes score_batch holds at most for `candidates` on n_pairs pairs per opponent with
-    `parallel` tasks running at once (emr_sim.simulate.sizes.check_bytes compares it)."""
+    `parallel` tasks running at once (emr_sim.simulate.runs.sizes.check_bytes compares it)."""
     held = candidates * opponents * n_pairs * HELD_PER_SCORE
     running = min(parallel, candidates * opponents) * n_pairs * TASK_BYTES_PER_PAIR
     return held + running

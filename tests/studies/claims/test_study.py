@@ -6,8 +6,9 @@ import json
 import pytest
 from support.cli import fails, run
 
-from emr_sim.simulate.matrix import run_matrix
-from emr_sim.simulate.rundir import finished_cells, read_run
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.rundir import finished_cells, read_run
 from emr_sim.studies.claims.study import CLAIMS_FILE, run_claims
 from emr_sim.studies.scan.base import read_base
 from emr_sim.studies.scan.effects import scan_effects
@@ -33,7 +34,7 @@ says = "crow wins under 90 %"
 def setting(tmp_path_factory):
     root = tmp_path_factory.mktemp("claims")
     base = root / "base"
-    run_matrix(base, HEROES, GAMES, seed=11, workers=2)
+    run_matrix(base, RunSettings(seed=11, workers=2), MatrixPlay(heroes=HEROES, games=GAMES))
     plan = make_plan(read_base(base), "class:dragons", "health", ())
     run_scan(root / "scan", base, plan, Sizing(None, GAMES), workers=2)
     claims = root / "claims.toml"

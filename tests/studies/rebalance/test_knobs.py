@@ -5,8 +5,9 @@ refused with one line naming them."""
 import pytest
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.variants import apply_variant
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
+from emr_sim.simulate.whatif.variants import apply_variant
 from emr_sim.studies.rebalance.knobs import KEEP, fixed_cells, parse_knobs, reach_of
 
 HEROES = ["crow", "wind", "bushido"]
@@ -15,7 +16,7 @@ HEROES = ["crow", "wind", "bushido"]
 @pytest.fixture(scope="module")
 def setup():
     return run_setup(
-        seed=1, players="greedy,greedy", fury=True, deck=None, rules={}, workers=1, what="a test"
+        RunSettings(players="greedy,greedy", fury=True, deck=None, rules={}, seed=1, workers=1), "a test"
     )
 
 

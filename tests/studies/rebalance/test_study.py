@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.variants import apply_variant
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
+from emr_sim.simulate.whatif.variants import apply_variant
 from emr_sim.studies.rebalance.knobs import parse_knobs
 from emr_sim.studies.rebalance.play import Part, play_parts
 from emr_sim.studies.rebalance.spec import Budget, Spec, make_goal
@@ -37,7 +38,7 @@ CLI = [
 
 def spec_of(trials: int = TRIALS) -> Spec:
     setup = run_setup(
-        seed=SEED, players="greedy,greedy", fury=True, deck=None, rules={}, workers=1, what="a test"
+        RunSettings(players="greedy,greedy", fury=True, deck=None, rules={}, seed=SEED, workers=1), "a test"
     )
     return Spec(
         setup, HEROES, parse_knobs(KNOBS, setup, HEROES), make_goal("field:2", None), SEED,
@@ -123,7 +124,7 @@ def test_a_killed_search_resumes_keeping_its_trials(reference, tmp_path):
 
 def test_cells_out_of_a_changes_reach_play_the_same_games():
     setup = run_setup(
-        seed=3, players="greedy,greedy", fury=True, deck=None, rules={}, workers=1, what="a test"
+        RunSettings(players="greedy,greedy", fury=True, deck=None, rules={}, seed=3, workers=1), "a test"
     )
     cell = ("crow", "earth")
     base = play_parts([Part("x", setup, cell, 3, 0, 40)], 1, None, _Bar())["x"]
@@ -150,7 +151,7 @@ def test_a_goal_no_knob_can_reach_is_refused_before_anything_is_written(tmp_path
     import numpy as np
 
     setup = run_setup(
-        seed=SEED, players="greedy,greedy", fury=True, deck=None, rules={}, workers=1, what="a test"
+        RunSettings(players="greedy,greedy", fury=True, deck=None, rules={}, seed=SEED, workers=1), "a test"
     )
     target = np.full((3, 3), np.nan)
     target[1, 2], target[2, 1] = 0.99, 0.01  # wind beats bushido 99 %: only wind or bushido can move it

@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 
 from emr_sim.analysis.balance import balance_of, counts_from_games
-from emr_sim.simulate.matrix import run_matrix
-from emr_sim.simulate.rundir import load_games
-from emr_sim.simulate.setup import run_setup
-from emr_sim.simulate.variants import parse_variant
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_setup
+from emr_sim.simulate.runs.rundir import load_games
+from emr_sim.simulate.whatif.variants import parse_variant
 from emr_sim.studies.rebalance.knobs import parse_knobs
 from emr_sim.studies.rebalance.spec import Budget, Spec, make_goal
 from emr_sim.studies.rebalance.warm import greedy_path, predicted, scan_moves, warm_start
@@ -24,7 +25,7 @@ GAMES = 200
 @pytest.fixture(scope="module")
 def scan(tmp_path_factory):
     root = tmp_path_factory.mktemp("warm")
-    run_matrix(root / "base", HEROES, GAMES, seed=5, workers=2)
+    run_matrix(root / "base", RunSettings(seed=5, workers=2), MatrixPlay(heroes=HEROES, games=GAMES))
     plan = make_plan(
         read_base(root / "base"), None, None, ("health.crow=9", "health.crow=7", "trap_once=off")
     )
@@ -34,7 +35,7 @@ def scan(tmp_path_factory):
 
 def spec_of(scan, knobs):
     setup = run_setup(
-        seed=9, players="greedy,greedy", fury=True, deck=None, rules={}, workers=2, what="a test"
+        RunSettings(players="greedy,greedy", fury=True, deck=None, rules={}, seed=9, workers=2), "a test"
     )
     return Spec(setup, HEROES, parse_knobs(knobs, setup, HEROES), make_goal("field:2", None), 9,
                 Budget(4, (20, 40), 3, 4), scans=(str(scan / "scan"),))  # fmt: skip

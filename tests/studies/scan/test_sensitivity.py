@@ -10,8 +10,9 @@ from support.cli import fails, run
 from emr_sim.analysis.sensitivity import largest_effects, required_games, tornado_rows
 from emr_sim.errors import BadInput
 from emr_sim.games.emr.options import make_options
-from emr_sim.simulate.matrix import run_matrix
-from emr_sim.simulate.rundir import load_games, read_run
+from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.rundir import load_games, read_run
 from emr_sim.stats import Z95
 from emr_sim.studies.scan import directory as scandir
 from emr_sim.studies.scan.base import read_base
@@ -26,7 +27,7 @@ GAMES = 40
 @pytest.fixture(scope="module")
 def base_run(tmp_path_factory):
     run_dir = tmp_path_factory.mktemp("scan") / "base"
-    run_matrix(run_dir, HEROES, GAMES, seed=7, workers=2)
+    run_matrix(run_dir, RunSettings(seed=7, workers=2), MatrixPlay(heroes=HEROES, games=GAMES))
     return run_dir
 
 
@@ -203,7 +204,7 @@ def test_a_scan_on_a_cluster_writes_the_same_files(scan, base_run, tmp_path):
     import hashlib
 
     pytest.importorskip("distributed")
-    from emr_sim.simulate.cluster import connect
+    from emr_sim.simulate.play.cluster import connect
 
     root, _plan, _result = scan
     plan = make_plan(read_base(base_run), None, "health", ())

@@ -171,7 +171,7 @@ def claim_cells(claim: Claim, heroes: list[str], competitor: str | None = None) 
     """The cells (in the run's order) that a claim's margin depends on: A-B for "beats", A's
     cells for a field mean, A's and the competitor's for "top N", every cell for the first
     player."""
-    from emr_sim.simulate.cells import cell_pairs
+    from emr_sim.simulate.runs.cells import cell_pairs
 
     cells = cell_pairs(heroes)
     if claim.kind == BEATS:

@@ -39,8 +39,8 @@ def load_rungs(run_dirs: list[str | Path]) -> list[Rung]:
     """Each run with its label (its players; the directory's name added when two are alike)."""
     from emr_sim.analysis.cells import cell_table
     from emr_sim.analysis.meta import players_problem
-    from emr_sim.simulate.cells import cell_pairs
-    from emr_sim.simulate.rundir import load_games, read_run
+    from emr_sim.simulate.runs.cells import cell_pairs
+    from emr_sim.simulate.runs.rundir import load_games, read_run
 
     if not run_dirs:
         raise BadInput("give at least one run to check the claims on")

@@ -75,25 +75,19 @@ def verify(
     """Play MOVE's variant at RUNG on the claim's cells and pair it with the rung's games;
     where = (workers, cluster) of the runs."""
     from emr_sim.analysis.compare import compare_cells
-    from emr_sim.simulate.matrix import run_matrix
-    from emr_sim.simulate.rundir import load_games
-    from emr_sim.simulate.variants import parse_variant, variant_slug
+    from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+    from emr_sim.simulate.play.settings import RunHooks
+    from emr_sim.simulate.runs.rundir import load_games
+    from emr_sim.simulate.whatif.variants import parse_variant, variant_slug
     from emr_sim.studies.scan.base import Base
 
     base = Base(rung.path, rung.record)
     variant = parse_variant(move.variant)
     cells = claim_cells(claim, rung.record["heroes"], check.competitor)
     run_dir = out / VERIFY_DIR / slug(rung.label) / slug(claim.says) / variant_slug(variant)
-    run = run_matrix(
-        run_dir,
-        games=games,
-        workers=where[0],
-        cluster=where[1],
-        quiet=quiet,
-        on_note=say,
-        only=cells,
-        **base.matrix_args(variant),
-    )
+    settings = base.run_settings(variant).but(workers=where[0], cluster=where[1])
+    play = MatrixPlay(base.heroes, games, every=base.every, only=cells)
+    run = run_matrix(run_dir, settings, play, RunHooks(quiet, say))
     seconds = run.seconds if run.games_played else earlier.get(str(run_dir), 0.0)  # resumed: as it was
     after = load_games(run_dir)
     keys = set(cells)
@@ -154,7 +148,7 @@ def games_per_rung(verify_games: int | str | list[int], n_rungs: int) -> list[in
         raise BadInput(
             f"--verify-games {verify_games}: one even number of games (0 or more), or one per run ({n_rungs})"
         )
-    from emr_sim.simulate.sizes import check_games, check_memory
+    from emr_sim.simulate.runs.sizes import check_games, check_memory
 
     for v in values:  # a verification run keeps a cell's games: its count and memory, before the work
         check_games(v, "--verify-games")
@@ -169,8 +163,8 @@ def verify_jobs(
     by the holder of OUT's lock (emr_sim.studies.claims.study.run_claims takes it): [(claim, rung
     label, Verified)], in the jobs' order. `earlier`: the seconds the claims record of OUT gives
     each run already played (a resumed run keeps them)."""
-    from emr_sim.simulate.estimate import run_seconds
-    from emr_sim.simulate.variants import Variant
+    from emr_sim.simulate.play.estimate import run_seconds
+    from emr_sim.simulate.whatif.variants import Variant
     from emr_sim.studies.scan.base import Base
 
     if on_estimate:

@@ -7,7 +7,7 @@ import math
 
 from emr_sim.analysis.balance import Balance, Cells
 from emr_sim.errors import BadInput
-from emr_sim.simulate.cells import cell_pairs
+from emr_sim.simulate.runs.cells import cell_pairs
 from emr_sim.studies.rebalance.play import Part, play_parts
 from emr_sim.studies.rebalance.spec import Spec
 

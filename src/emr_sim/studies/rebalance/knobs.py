@@ -1,5 +1,5 @@
 """The knobs of a rebalance (emr_sim.studies.rebalance): what the search may change, in the
-variant grammar (emr_sim.simulate.variants) with a range or a list of values.
+variant grammar (emr_sim.simulate.whatif.variants) with a range or a list of values.
 
     health.bushido=6..10          a master's own starting health (R-OPT-HEALTH), 6 to 10
     health.*=6..10                the same for every master of the study (one knob each)
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from emr_sim.errors import BadInput
 from emr_sim.games.emr.codes import CF_DAMAGE, CF_DRAGON, CF_EFFECT, EFFECT_NAMES
 from emr_sim.games.emr.options import BY_NAME
-from emr_sim.simulate.deckchanges import (
+from emr_sim.simulate.whatif.deckchanges import (
     CLASS_WORDS,
     CLASSES,
     DAMAGE_HIGH,
@@ -33,7 +33,7 @@ from emr_sim.simulate.deckchanges import (
     change_cards,
     check_card_ref,
 )
-from emr_sim.simulate.variants import (
+from emr_sim.simulate.whatif.variants import (
     CARD,
     CLASS,
     RULE,
@@ -213,7 +213,7 @@ def values_of_spec(word: str, spec: str, bounds: tuple[int, int, str] | None = N
 def rule_knob(word: str, name: str, spec: str | None, setup, heroes: list[str]) -> Knob:
     """A rules option's knob (a master's own health included)."""
     from emr_sim.games.emr.options import O_HEALTH
-    from emr_sim.simulate.variants import NOT_VARIANTS
+    from emr_sim.simulate.whatif.variants import NOT_VARIANTS
 
     option = BY_NAME.get(name)
     if option is None:
@@ -331,7 +331,7 @@ def deck_knob(word: str, left: str, spec: str | None, setup) -> Knob:
 def reach_of(knobs: Knobs, masters: set[str] | None, heroes: list[str]) -> list[tuple[str, str]]:
     """The cells (side A first in the heroes' order) whose games a candidate moving the knobs of
     `masters` changes (Knobs.masters; None: every cell)."""
-    from emr_sim.simulate.cells import cell_pairs
+    from emr_sim.simulate.runs.cells import cell_pairs
 
     cells = cell_pairs(heroes)
     if masters is None:
@@ -343,6 +343,6 @@ def fixed_cells(knobs: Knobs, heroes: list[str]) -> list[tuple[str, str]]:
     """The cells no knob can change (none when a knob can change every game)."""
     everything = {k.name: k.choices[-1] if k.choices[-1] != k.base else k.choices[0] for k in knobs}
     reach = set(reach_of(knobs, knobs.masters(everything), heroes))
-    from emr_sim.simulate.cells import cell_pairs
+    from emr_sim.simulate.runs.cells import cell_pairs
 
     return [c for c in cell_pairs(heroes) if c not in reach]

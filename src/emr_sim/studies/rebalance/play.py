@@ -22,10 +22,10 @@ import numpy as np
 from emr_sim.analysis.balance import CellCounts
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.loops import pairs as P
-from emr_sim.simulate.cells import cell_seed
-from emr_sim.simulate.cluster import chunk_pairs, lost_scheduler, play_chunk
-from emr_sim.simulate.runner import chunks, load_kernels
-from emr_sim.simulate.setup import RunSetup
+from emr_sim.simulate.play.cluster import chunk_pairs, lost_scheduler, play_chunk
+from emr_sim.simulate.play.runner import chunks, load_kernels
+from emr_sim.simulate.play.setup import RunSetup
+from emr_sim.simulate.runs.cells import cell_seed
 
 NO_ROWS = 0  # play_chunk's keep_rows: no per-game record rows (the aggregate is all the search needs)
 
@@ -74,7 +74,7 @@ def chunk_args(part: Part) -> list[tuple]:
 
 def play_parts(parts: list[Part], workers: int, cluster, progress) -> dict[Hashable, CellCounts]:
     """Every part's counts (parts with the same key are summed). progress.update(games) as
-    chunks end. With `cluster` (a connected emr_sim.simulate.cluster.Cluster) the chunks play
+    chunks end. With `cluster` (a connected emr_sim.simulate.play.cluster.Cluster) the chunks play
     on its workers, else on `workers` threads of this process."""
     todo = [(part.key, args) for part in parts for args in chunk_args(part)]
     out: dict[Hashable, np.ndarray] = {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from emr_sim.simulate.play.settings import RunSettings
 from emr_sim.studies.rebalance.spec import Spec
 from emr_sim.studies.rebalance.verify import Rung
 
@@ -66,7 +67,7 @@ def prepare(settings: Settings, cluster=None) -> Prepared:
     from emr_sim.files.outdir import check_dir_target
     from emr_sim.games.emr.lineup.heroes import parse_hero_list
     from emr_sim.games.emr.options import parse_rule
-    from emr_sim.simulate.setup import DEFAULT_SEED, run_setup, setup_warnings
+    from emr_sim.simulate.play.setup import DEFAULT_SEED, run_setup, setup_warnings
     from emr_sim.studies.rebalance.knobs import parse_knobs
     from emr_sim.studies.rebalance.spec import (
         DEFAULT_SEARCH_SEED,
@@ -100,14 +101,16 @@ def prepare(settings: Settings, cluster=None) -> Prepared:
     chosen = dict(parse_rule(r) for r in s.rules)
     search_seed = DEFAULT_SEARCH_SEED if s.seed is None else s.seed
     setup = run_setup(
-        seed=search_seed,
-        players=f"{s.player},{s.player}",
-        fury=s.fury,
-        deck=s.deck_path,
-        rules=chosen,
-        workers=s.workers,
-        what="a rebalance",
-        cluster=cluster,
+        RunSettings(
+            players=f"{s.player},{s.player}",
+            fury=s.fury,
+            deck=s.deck_path,
+            rules=chosen,
+            seed=search_seed,
+            workers=s.workers,
+            cluster=cluster,
+        ),
+        "a rebalance",
     )
     kind, _tolerance = parse_goal(s.goal)
     if s.target_file and kind != TARGET:

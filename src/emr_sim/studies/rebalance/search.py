@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from emr_sim.analysis.balance import Balance, Cells, Guards, balance_of, loss
-from emr_sim.simulate.variants import Variant, VariantError, apply_variant, parse_variant
+from emr_sim.simulate.whatif.variants import Variant, VariantError, apply_variant, parse_variant
 from emr_sim.studies.rebalance.knobs import reach_of
 from emr_sim.studies.rebalance.play import Part, play_parts
 from emr_sim.studies.rebalance.spec import Spec

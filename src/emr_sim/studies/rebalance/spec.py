@@ -33,8 +33,8 @@ from emr_sim.analysis.balance import (
     check_target,
 )
 from emr_sim.errors import BadInput, quoted
-from emr_sim.simulate.setup import RunSetup
-from emr_sim.simulate.sizes import check_bytes, check_games
+from emr_sim.simulate.play.setup import RunSetup
+from emr_sim.simulate.runs.sizes import check_bytes, check_games
 from emr_sim.studies.rebalance.knobs import Knobs
 from emr_sim.version import __version__
 
@@ -285,8 +285,8 @@ class Spec:
 
     def check(self) -> None:
         from emr_sim.games.emr import codes as C
-        from emr_sim.simulate.cells import cell_pairs
-        from emr_sim.simulate.cluster import chunk_pairs
+        from emr_sim.simulate.play.cluster import chunk_pairs
+        from emr_sim.simulate.runs.cells import cell_pairs
 
         self.budget.check()
         if self.heroes:
@@ -314,7 +314,7 @@ class Spec:
             )
 
     def record(self) -> dict:
-        from emr_sim.simulate.setup import run_record
+        from emr_sim.simulate.play.setup import run_record
 
         run = run_record(self.setup)
         base = {

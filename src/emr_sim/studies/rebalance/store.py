@@ -21,7 +21,7 @@ from emr_sim.errors import BadInput, WriteError, cut, quoted
 from emr_sim.files import write as files
 from emr_sim.files.holds import DirKind, check_holds
 from emr_sim.files.read import read_json_record, regular_file_problem
-from emr_sim.simulate.cells import cell_pairs
+from emr_sim.simulate.runs.cells import cell_pairs
 from emr_sim.studies.rebalance.spec import IDENTITY, REBALANCE_FORMAT, Spec
 
 STUDY_FILE = "rebalance.json"
@@ -80,7 +80,7 @@ def progress_problem(record: dict) -> str | None:
     """What is wrong with the keys a study record gains as it goes (the warm start's trials,
     the seconds searched), None when nothing is; the keys of what it plays are compared with
     the command's (IDENTITY)."""
-    from emr_sim.simulate.variants import parse_variant
+    from emr_sim.simulate.whatif.variants import parse_variant
 
     warm = record.get("warm", [])
     if not isinstance(warm, list) or not all(isinstance(w, str) for w in warm):

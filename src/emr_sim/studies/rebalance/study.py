@@ -23,8 +23,8 @@ from pathlib import Path
 from emr_sim.analysis.balance import Balance, CellCounts, Guards, balance_of
 from emr_sim.errors import BadInput
 from emr_sim.files import write as files
-from emr_sim.simulate.cells import cell_pairs
-from emr_sim.simulate.variants import Variant, parse_variant
+from emr_sim.simulate.runs.cells import cell_pairs
+from emr_sim.simulate.whatif.variants import Variant, parse_variant
 from emr_sim.studies.rebalance.base import base_counts, check_reach
 from emr_sim.studies.rebalance.search import Search, finished, resume_trials, search_loop
 from emr_sim.studies.rebalance.spec import Spec
@@ -91,7 +91,7 @@ def run_study(
     first, so a start killed at any point resumes with the same command."""
     from emr_sim.files.lock import claim_dir, refuse_held
     from emr_sim.files.outdir import check_dir_target
-    from emr_sim.simulate.runner import start_cluster
+    from emr_sim.simulate.play.runner import start_cluster
 
     spec.check()
     say = on_note or _quiet
@@ -116,7 +116,7 @@ def run_study(
 
 
 def _run_locked(root, spec, record, old, workers, cluster, quiet, on_estimate, say) -> int:
-    from emr_sim.simulate.estimate import run_seconds
+    from emr_sim.simulate.play.estimate import run_seconds
 
     done_before = 0
     if (root / DB_FILE).exists() and old is not None:  # a study killed as its database was made:

@@ -22,7 +22,8 @@ import numpy as np
 
 from emr_sim.analysis.balance import POINTS, Balance, balance_of, counts_from_games, field_interval, nash_mix
 from emr_sim.errors import BadInput, quoted
-from emr_sim.simulate.cells import cell_pairs
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.cells import cell_pairs
 from emr_sim.stats import Z95
 from emr_sim.studies.rebalance.knobs import reach_of
 from emr_sim.studies.rebalance.spec import Spec
@@ -54,9 +55,9 @@ def parse_rungs(texts: list[str] | tuple[str, ...], befores: list[str] | tuple[s
     rung of its players); BadInput naming the problem."""
     from emr_sim.games.emr.lineup.spec import parse_sides
     from emr_sim.games.emr.players.search_params import SEARCH_VERSION
-    from emr_sim.simulate.rundir import read_run
-    from emr_sim.simulate.searchversion import search_version_of
-    from emr_sim.simulate.sizes import check_games, check_memory
+    from emr_sim.simulate.runs.rundir import read_run
+    from emr_sim.simulate.runs.searchversion import search_version_of
+    from emr_sim.simulate.runs.sizes import check_games, check_memory
 
     rungs: list[Rung] = []
     for text in texts:
@@ -115,7 +116,7 @@ def check_before(spec: Spec, rung: Rung, seed: int) -> None:
     """BadInput when the before run is not the base of this study at this rung on the
     verification seed (seed, rules, deck, hero mode, masters, no card changes)."""
     from emr_sim.games.emr.options import describe_options
-    from emr_sim.simulate.rundir import read_run
+    from emr_sim.simulate.runs.rundir import read_run
 
     assert rung.before is not None
     record = read_run(rung.before)
@@ -160,8 +161,8 @@ def verify(
 ) -> list[dict]:
     """Play (or resume) the verification runs and compare each proposal with the base at each
     rung; a record per rung and proposal (emr_sim.report.rebalance shows them)."""
-    from emr_sim.simulate.estimate import run_seconds
-    from emr_sim.simulate.setup import run_setup
+    from emr_sim.simulate.play.estimate import run_seconds
+    from emr_sim.simulate.play.setup import run_setup
 
     if seed == spec.seed:
         raise BadInput(f"--verify-seed {seed} is the search's seed: verification plays fresh seeds")
@@ -171,16 +172,7 @@ def verify(
     on_note = quiet_books(on_note)
     out = []
     for rung in rungs:
-        setup = run_setup(
-            seed=seed,
-            players=rung.players,
-            fury=spec.setup.fury,
-            deck=spec.deck,
-            rules=spec.rules,
-            workers=workers,
-            what="a verification",
-            cluster=cluster,
-        )
+        setup = run_setup(rung_settings(spec, rung, seed, workers, cluster), "a verification")
         plan = [
             (p, reach_of(spec.knobs, spec.knobs.masters(p.values), spec.heroes) if p.variant.changes else [])
             for p in props
@@ -201,23 +193,31 @@ def verify(
 def estimate_verification(spec: Spec, rungs: list[Rung], top: int, seed: int, on_estimate) -> None:
     """The verification's games at most (every proposal in every cell, the before run's
     missing cells) and their time, said before the search starts."""
-    from emr_sim.simulate.estimate import run_seconds
-    from emr_sim.simulate.setup import run_setup
+    from emr_sim.simulate.play.estimate import run_seconds
+    from emr_sim.simulate.play.setup import run_setup
 
     cells = len(cell_pairs(spec.heroes))
     for rung in rungs:
         games = (top * cells + len(missing_before(spec, rung))) * rung.games
-        setup = run_setup(seed=seed, players=rung.players, fury=spec.setup.fury, deck=spec.deck,
-                          rules=spec.rules, workers=spec.setup.workers, what="a verification",
-                          cluster=spec.setup.cluster)  # fmt: skip
+        settings = rung_settings(spec, rung, seed, spec.setup.workers, spec.setup.cluster)
+        setup = run_setup(settings, "a verification")
         on_estimate(
             f"verification at {rung.player}, at most", run_seconds(setup, spec.heroes, games // 2), games
         )
 
 
+def rung_settings(spec: Spec, rung: Rung, seed: int, workers: int | None, cluster) -> RunSettings:
+    """The run settings of the rung's verification runs: the study's hero mode, deck and
+    rules, the rung's players, the verification's seed and where it plays."""
+    return RunSettings(
+        seed=seed, players=rung.players, fury=spec.setup.fury, deck=spec.deck, rules=spec.rules,
+        workers=workers, cluster=cluster,
+    )  # fmt: skip
+
+
 def unfinished(run_dir: Path, cells: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The cells of a run directory still to play (all of them before it exists)."""
-    from emr_sim.simulate.rundir import RUN_FILE, finished_cells
+    from emr_sim.simulate.runs.rundir import RUN_FILE, finished_cells
 
     done = set(finished_cells(run_dir)) if (run_dir / RUN_FILE).is_file() else set()
     return [c for c in cells if c not in done]
@@ -239,7 +239,7 @@ def quiet_books(on_note: Callable[[str], None] | None) -> Callable[[str], None] 
 
 def missing_before(spec: Spec, rung: Rung) -> list[tuple[str, str]]:
     """The cells of the study the before run lacks (all of them when none is given)."""
-    from emr_sim.simulate.rundir import finished_cells
+    from emr_sim.simulate.runs.rundir import finished_cells
 
     cells = cell_pairs(spec.heroes)
     if rung.before is None:
@@ -252,7 +252,7 @@ def play_before(root, spec, rung, seed, cells, workers, cluster, quiet, on_note)
     """The before games of every cell: the given run's, and those it lacks played on its seed."""
     import pandas as pd
 
-    from emr_sim.simulate.rundir import finished_cells, load_cell, read_run
+    from emr_sim.simulate.runs.rundir import finished_cells, load_cell, read_run
 
     frames = []
     if rung.before is not None:
@@ -279,25 +279,13 @@ def play_cells(out, spec, rung, seed, cells, variant, workers, cluster, quiet, o
     there), with the variant's changes when one is given, as one frame."""
     import pandas as pd
 
-    from emr_sim.simulate.matrix import run_matrix
-    from emr_sim.simulate.rundir import load_cell, read_run
+    from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+    from emr_sim.simulate.play.settings import RunHooks
+    from emr_sim.simulate.runs.rundir import load_cell, read_run
 
-    run = run_matrix(
-        out,
-        heroes=spec.heroes,
-        games=rung.games,
-        seed=seed,
-        players=rung.players,
-        fury=spec.setup.fury,
-        deck=spec.deck,
-        rules=spec.rules,
-        workers=workers,
-        quiet=quiet,
-        on_note=on_note,
-        cluster=cluster,
-        variant=variant,
-        only=cells,
-    )
+    settings = rung_settings(spec, rung, seed, workers, cluster).but(variant=variant)
+    play = MatrixPlay(spec.heroes, rung.games, only=cells)
+    run = run_matrix(out, settings, play, RunHooks(quiet, on_note))
     record = read_run(run.run_dir)
     return pd.concat([load_cell(run.run_dir, a, b, record) for a, b in cells], ignore_index=True)
 

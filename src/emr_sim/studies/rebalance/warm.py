@@ -61,7 +61,7 @@ def scan_moves(spec: Spec, base: Balance) -> tuple[Move, int]:
 
 def read_scan_moves(root: Path, wanted: dict, heroes: list[str], have: Move) -> Move:
     from emr_sim.analysis.sensitivity import variant_effects
-    from emr_sim.simulate.rundir import load_games
+    from emr_sim.simulate.runs.rundir import load_games
     from emr_sim.studies.scan import directory as scandir
     from emr_sim.studies.scan.effects import finished
 

@@ -1,5 +1,5 @@
 """The run a study varies (a sensitivity scan, a claim's verification): its record read once,
-and the matrix arguments and run set-up of any variant of it (emr_sim.simulate.variants)."""
+and the matrix arguments and run set-up of any variant of it (emr_sim.simulate.whatif.variants)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.searchversion import search_version_of
-from emr_sim.simulate.variants import Variant, parse_variant
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.runs.searchversion import search_version_of
+from emr_sim.simulate.whatif.variants import Variant, parse_variant
 
 
 @dataclass
@@ -40,56 +41,44 @@ class Base:
             return str(self.path / path)
         return str(path)
 
-    def matrix_args(self, variant: Variant) -> dict:
-        """run_matrix's keyword arguments for the base's set-up with VARIANT applied (the
-        rules options the variant sets are taken from it, not from the base)."""
+    def run_settings(self, variant: Variant) -> RunSettings:
+        """The base's run settings with VARIANT applied on top of its own (the rules options
+        the variant sets are taken from it, not from the base); its players read as they
+        played. Its masters and cells are self.heroes and self.every."""
         rules = {k: str(v) for k, v in self.record["rules"].items() if k != "fury" and k not in variant.rules}
-        return {
-            "heroes": self.heroes,
-            "seed": self.record["seed"],
-            "players": tuple(self.record["players"]),
-            "fury": bool(self.record["fury"]),
-            "deck": self.deck(),
-            "rules": rules,
-            "every": self.every,
-            "variant": self.variant + variant,
-            "search_version": search_version_of(self.record),  # its players as they played
-        }
+        return RunSettings(
+            seed=self.record["seed"],
+            players=tuple(self.record["players"]),
+            fury=bool(self.record["fury"]),
+            deck=self.deck(),
+            rules=rules,
+            variant=self.variant + variant,
+            search_version=search_version_of(self.record),  # its players as they played
+        )
 
     def setup(self, variant: Variant, workers: int | None, cluster=None):
         """The RunSetup of the base with VARIANT (BadInput for a variant that cannot be
         applied, a deck file changed since the base run)."""
-        from emr_sim.simulate.matrix import variant_setup
-        from emr_sim.simulate.setup import run_setup
+        from emr_sim.simulate.play.setup import run_setup, variant_setup
 
-        args = self.matrix_args(variant)
-        setup = run_setup(
-            seed=args["seed"],
-            players=args["players"],
-            fury=args["fury"],
-            deck=args["deck"],
-            rules=args["rules"],
-            workers=workers,
-            what="a scan",
-            cluster=cluster,
-            search_version=args["search_version"],
-        )
+        settings = self.run_settings(variant).but(workers=workers, cluster=cluster)
+        setup = run_setup(settings.but(variant=None), "a scan")
         if setup.deck.sha256 != self.record.get("deck_sha256"):
             raise BadInput(
-                f"{self.path}: its deck file {args['deck']} changed since the run (sha256 differs)"
+                f"{self.path}: its deck file {settings.deck} changed since the run (sha256 differs)"
             )
-        return variant_setup(setup, args["rules"], args["variant"])
+        return variant_setup(setup, settings.rules, settings.variant)
 
 
 def read_base(run_dir: str | Path) -> Base:
-    from emr_sim.simulate.rundir import read_run
+    from emr_sim.simulate.runs.rundir import read_run
 
     return Base(Path(run_dir), read_run(run_dir))
 
 
 def longest_game(base: Base) -> int | None:
     """The most turns of a game in the base run's finished cells (None: no cell yet)."""
-    from emr_sim.simulate.rundir import finished_cells, load_cell
+    from emr_sim.simulate.runs.rundir import finished_cells, load_cell
 
     cells = finished_cells(base.path)
     if not cells:

@@ -5,7 +5,7 @@
                                      or fixed games, and once the pilot is done the games per
                                      cell of each run and the pilot's standard errors
     SCAN_DIR/base/                   the base run: a matrix run directory
-    SCAN_DIR/variants/<slug>/        each variant's run (slug: emr_sim.simulate.variants.variant_slug)
+    SCAN_DIR/variants/<slug>/        each variant's run (slug: emr_sim.simulate.whatif.variants.variant_slug)
     SCAN_DIR/.emr-sim.lock           the lock while a scan plays (emr_sim.files.lock)
 
 Every run is a normal matrix run directory: `emr-sim matrix` resumes it, `emr-sim compare`
@@ -22,8 +22,8 @@ from emr_sim.errors import BadInput, cut, quoted
 from emr_sim.files import write as files
 from emr_sim.files.holds import DirKind, check_holds
 from emr_sim.files.read import directory_problem, read_json_record
-from emr_sim.simulate.rundir import RUN_FILE
-from emr_sim.simulate.variants import parse_variant, variant_slug
+from emr_sim.simulate.runs.rundir import RUN_FILE
+from emr_sim.simulate.whatif.variants import parse_variant, variant_slug
 
 SCAN_FORMAT = "emr-sim scan 1"
 SCAN_FILE = "scan.json"
@@ -73,7 +73,7 @@ def scan_problem(record: dict) -> str | None:
     key the commands read, checked before any is used (a damaged `sizes` or `skipped` raised
     TypeError in `sensitivity` and `report`)."""
     from emr_sim.games.emr.codes import HERO_NAMES
-    from emr_sim.simulate.sizes import MAX_GAMES
+    from emr_sim.simulate.runs.sizes import MAX_GAMES
 
     if not isinstance(record.get("base"), dict) or not isinstance(record.get("base_run"), str):
         return "$.base must be an object and $.base_run a path"
@@ -112,7 +112,7 @@ def scan_problem(record: dict) -> str | None:
 
 def sizes_problem(record: dict, texts: list[str]) -> str | None:
     """The sizes, pilot and seconds a scan record holds once its pilot is done."""
-    from emr_sim.simulate.sizes import MAX_GAMES
+    from emr_sim.simulate.runs.sizes import MAX_GAMES
 
     if "sizes" in record:
         sizes = record["sizes"]

@@ -39,7 +39,7 @@ def scan_effects(scan_dir: str | Path) -> ScanEffects:
     """Each finished variant run of the scan paired with the base run (BadInput when the base
     run has no finished cell)."""
     from emr_sim.analysis.sensitivity import first_player_effect, stack, variant_effects
-    from emr_sim.simulate.rundir import load_games
+    from emr_sim.simulate.runs.rundir import load_games
 
     root = Path(scan_dir)
     record = scandir.read_scan(root)
@@ -59,7 +59,7 @@ def scan_effects(scan_dir: str | Path) -> ScanEffects:
 
 def finished(run_dir: Path) -> bool:
     """Whether the run directory holds a run with every cell finished."""
-    from emr_sim.simulate.rundir import RUN_FILE, finished_cells, read_run, run_cells
+    from emr_sim.simulate.runs.rundir import RUN_FILE, finished_cells, read_run, run_cells
 
     return (run_dir / RUN_FILE).is_file() and len(finished_cells(run_dir)) == len(
         run_cells(read_run(run_dir))

@@ -10,7 +10,7 @@ the base run is left out with the reason (a master's option without that master,
 option with the hero mode off, a turn cap above the longest game).
 
 Every variant changes attributes or options only: the deck keeps its size and order, so its
-games pair with the base run's (emr_sim.simulate.variants).
+games pair with the base run's (emr_sim.simulate.whatif.variants).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from emr_sim.errors import BadInput
 from emr_sim.games.emr.cards import SHOT_COLOURS, card_label
 from emr_sim.games.emr.codes import CF_DAMAGE, CF_DRAGON, CF_EFFECT, EFFECT_NAMES, EFFECT_NONE
 from emr_sim.games.emr.options import BY_NAME, OPTIONS
-from emr_sim.simulate.deckchanges import CLASSES, DAMAGE_HIGH, DAMAGE_LOW, class_members
-from emr_sim.simulate.variants import NOT_VARIANTS, Variant, parse_change, parse_variant
+from emr_sim.simulate.whatif.deckchanges import CLASSES, DAMAGE_HIGH, DAMAGE_LOW, class_members
+from emr_sim.simulate.whatif.variants import NOT_VARIANTS, Variant, parse_change, parse_variant
 
 if TYPE_CHECKING:
     from emr_sim.studies.scan.base import Base
@@ -181,7 +181,7 @@ def card_plan(items: Iterable[str], table: np.ndarray, n_shot: int) -> list[Scan
 
 
 def find_item(raw: str, item: str, table: np.ndarray, n_shot: int) -> int:
-    from emr_sim.simulate.deckchanges import CLASS_WORDS, change_cards, check_card_ref
+    from emr_sim.simulate.whatif.deckchanges import CLASS_WORDS, change_cards, check_card_ref
 
     if item.startswith("class:"):
         raise BadInput(f"--cards {raw}: unknown card class {item[6:]!r}; the classes are {CLASS_WORDS}")

@@ -25,7 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim.errors import BadInput
-from emr_sim.simulate.variants import Variant
+from emr_sim.simulate.whatif.variants import Variant
 from emr_sim.studies.scan import directory as scandir
 from emr_sim.studies.scan.base import Base, read_base
 from emr_sim.studies.scan.plan import ScanPlan
@@ -65,7 +65,7 @@ class Sizing:
         """Counts the runs count exactly and games that fit in memory, before anything is
         played or written (`-n 10000000000000` left a scan record that no command could use;
         `-n 99999999999999999999999` went through floats and was echoed wrong)."""
-        from emr_sim.simulate.sizes import check_games, check_memory
+        from emr_sim.simulate.runs.sizes import check_games, check_memory
 
         try:
             if self.games is not None:
@@ -79,7 +79,7 @@ class Sizing:
 
     def check_pilot(self, cells: int) -> None:
         """The pilot holds the base's games and one variant's, `cells` cells of them, at once."""
-        from emr_sim.simulate.sizes import check_memory
+        from emr_sim.simulate.runs.sizes import check_memory
 
         if self.precision is not None:
             try:
@@ -140,17 +140,17 @@ def run_scan(
     """Play (or resume) the scan into scan_dir. on_estimate(what, seconds, games) is called
     before the pilot and before the runs; on_note(text) hears of capped sizes and of each run
     finished. Inputs are checked before anything is written (BadInput). With `cluster` (a
-    connected emr_sim.simulate.cluster.Cluster) the pilot and the runs play on its workers."""
+    connected emr_sim.simulate.play.cluster.Cluster) the pilot and the runs play on its workers."""
     from emr_sim.files.lock import claim_dir, refuse_held
     from emr_sim.files.outdir import check_dir_target
     from emr_sim.files.write import remove_strays
-    from emr_sim.simulate.runner import start_cluster
+    from emr_sim.simulate.play.runner import start_cluster
 
     sizing.check()
     if not plan.variants:
         raise BadInput("nothing to scan: no variant (give --cards, --rules or --variant)")
     base = read_base(base_run)
-    from emr_sim.simulate.cells import cell_pairs
+    from emr_sim.simulate.runs.cells import cell_pairs
 
     sizing.check_pilot(len(cell_pairs(base.heroes, base.every)))
     setup = base.setup(Variant(), workers, cluster)
@@ -181,8 +181,8 @@ def size_runs(base, plan, sizing, setup, quiet, on_estimate, say) -> dict:
     if sizing.fixed_games is not None:
         games = sizing.fixed_games
         return {"sizes": {"base": games, **{v.text: games for v in plan.variants}}}
-    from emr_sim.simulate.cells import cell_pairs
-    from emr_sim.simulate.estimate import run_seconds
+    from emr_sim.simulate.play.estimate import run_seconds
+    from emr_sim.simulate.runs.cells import cell_pairs
 
     cells = cell_pairs(base.heroes, base.every)
     pilot_games = (len(plan.variants) + 1) * len(cells) * 2 * sizing.pilot_pairs
@@ -213,8 +213,8 @@ def pilot(base: Base, plan: ScanPlan, pilot_pairs: int, setup, quiet: bool) -> d
     field mean, from pilot_pairs pairs per cell of the base and of the variant (in memory)."""
     from emr_sim.analysis.sensitivity import variant_effects
     from emr_sim.console.progress import progress_bar
-    from emr_sim.simulate.cells import cell_pairs
-    from emr_sim.simulate.matrix import CellSpec, play_cell_pairs
+    from emr_sim.simulate.play.matrix import CellSpec, play_cell_pairs
+    from emr_sim.simulate.runs.cells import cell_pairs
 
     cells = cell_pairs(base.heroes, base.every)
     total = (len(plan.variants) + 1) * len(cells) * 2 * pilot_pairs
@@ -250,7 +250,7 @@ def runs_of(root: Path, plan: ScanPlan, record: dict) -> list[tuple[str, Path, V
 
 
 def games_left(run_dir: Path, cells: list, games: int) -> int:
-    from emr_sim.simulate.rundir import RUN_FILE, finished_cells
+    from emr_sim.simulate.runs.rundir import RUN_FILE, finished_cells
 
     done = len(finished_cells(run_dir)) if (run_dir / RUN_FILE).is_file() else 0
     return (len(cells) - done) * games
@@ -258,9 +258,10 @@ def games_left(run_dir: Path, cells: list, games: int) -> int:
 
 def play_runs(root, base, plan, record, setup, quiet, on_estimate, say) -> int:
     """Every run of the scan (the finished cells kept); the games played."""
-    from emr_sim.simulate.cells import cell_pairs
-    from emr_sim.simulate.estimate import run_seconds
-    from emr_sim.simulate.matrix import run_matrix
+    from emr_sim.simulate.play.estimate import run_seconds
+    from emr_sim.simulate.play.matrix import MatrixPlay, run_matrix
+    from emr_sim.simulate.play.settings import RunHooks
+    from emr_sim.simulate.runs.cells import cell_pairs
 
     cells = cell_pairs(base.heroes, base.every)
     runs = runs_of(root, plan, record)
@@ -271,15 +272,9 @@ def play_runs(root, base, plan, record, setup, quiet, on_estimate, say) -> int:
     for k, (name, run_dir, variant, games) in enumerate(runs):
         if not games_left(run_dir, cells, games):
             continue
-        run = run_matrix(
-            run_dir,
-            games=games,
-            workers=setup.workers,
-            quiet=quiet,
-            on_note=say,
-            cluster=setup.cluster,
-            **base.matrix_args(variant),
-        )
+        settings = base.run_settings(variant).but(workers=setup.workers, cluster=setup.cluster)
+        play = MatrixPlay(base.heroes, games, every=base.every)
+        run = run_matrix(run_dir, settings, play, RunHooks(quiet, say))
         played += run.games_played
         record.setdefault("seconds", {})[name] = round(run.seconds, 1)
         scandir.write_scan(root, record)

@@ -24,7 +24,8 @@ from emr_sim.games.emr.lineup.book import (
 from emr_sim.games.emr.lineup.spec import parse_spec
 from emr_sim.games.emr.lineup.table import ROW_NAMES, uses
 from emr_sim.games.emr.players.params import PARAMS, WEIGHT_ROWS, default_vector
-from emr_sim.simulate.setup import book_run, book_warning, run_setup, setup_warnings
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import book_run, book_warning, run_setup, setup_warnings
 
 OWN = next((p for p in PARAMS if p.heroes), None)  # a parameter only some masters read
 
@@ -40,7 +41,9 @@ def some_vectors(seed: int = 1) -> np.ndarray:
 
 
 def setup(deck=None, fury=True, **rules):
-    return run_setup(seed=1, players="greedy", fury=fury, deck=deck, rules=rules, workers=1, what="a test")
+    return run_setup(
+        RunSettings(players="greedy", fury=fury, deck=deck, rules=rules, seed=1, workers=1), "a test"
+    )
 
 
 def good_doc() -> dict:
@@ -196,7 +199,7 @@ def test_setup_warnings_and_the_cli_print_the_warning_on_stderr(tmp_path):
     book = book_of(tmp_path, setup(health="9"))
     assert len(setup_warnings(setup())) == 0
     s = run_setup(
-        seed=1, players=f"book:{book.path}", fury=True, deck=None, rules={}, workers=1, what="a test"
+        RunSettings(players=f"book:{book.path}", fury=True, deck=None, rules={}, seed=1, workers=1), "a test"
     )
     assert setup_warnings(s) == [book_warning(book, s)]  # one book on both sides: one warning
     result = run("matchup", "crow", "wind", "-n", 2, "--quiet", "--players", f"book:{book.path},greedy")

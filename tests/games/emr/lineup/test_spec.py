@@ -21,9 +21,10 @@ from emr_sim.games.emr.lineup.spec import parse_list, parse_sides, parse_spec, s
 from emr_sim.games.emr.lineup.table import ROW_NAMES
 from emr_sim.games.emr.options import describe_options, make_options
 from emr_sim.games.emr.players.params import PARAM_NAMES, PARAMS, ROW_NO_HERO, WEIGHT_ROWS, default_vector
-from emr_sim.simulate.matrix import matrix_record, run_matrix
-from emr_sim.simulate.rundir import RUN_FILE
-from emr_sim.simulate.setup import run_record, run_setup
+from emr_sim.simulate.play.matrix import MatrixPlay, matrix_record, run_matrix
+from emr_sim.simulate.play.settings import RunSettings
+from emr_sim.simulate.play.setup import run_record, run_setup
+from emr_sim.simulate.runs.rundir import RUN_FILE
 
 EVERYONE = next(p for p in PARAMS if p.heroes is None)  # a parameter every master reads
 OWN = next((p for p in PARAMS if p.heroes), None)  # one only some masters read
@@ -39,7 +40,9 @@ def inside(p, share: float = 0.5) -> float:
 
 
 def setup(players, **kw):
-    return run_setup(seed=5, players=players, fury=True, deck=None, rules=kw, workers=1, what="a test")
+    return run_setup(
+        RunSettings(players=players, fury=True, deck=None, rules=kw, seed=5, workers=1), "a test"
+    )
 
 
 # ---------------------------------------------------------------- grammar
@@ -272,22 +275,36 @@ def test_a_run_directory_written_before_specs_resumes(tmp_path):
     run_dir = tmp_path / "old"
     run_dir.mkdir()
     (run_dir / RUN_FILE).write_text(json.dumps(before_specs_record() | {"cells": {}}, indent=1) + "\n")
-    done = run_matrix(run_dir, "crow,wind", 2, 5, "greedy,greedy", workers=1)
+    done = run_matrix(
+        run_dir,
+        RunSettings(players="greedy,greedy", seed=5, workers=1),
+        MatrixPlay(heroes="crow,wind", games=2),
+    )
     assert done.played == [("crow", "wind")]
     on_disk = json.loads((run_dir / RUN_FILE).read_text())
     assert list(on_disk) == [*KEYS_BEFORE_SPECS, "cells"]
-    assert run_matrix(run_dir, "crow,wind", 2, 5, "greedy", workers=1).skipped == [("crow", "wind")]
+    assert run_matrix(
+        run_dir, RunSettings(players="greedy", seed=5, workers=1), MatrixPlay(heroes="crow,wind", games=2)
+    ).skipped == [("crow", "wind")]
 
 
 def test_a_book_changed_since_the_run_is_refused_on_resume(tmp_path):
     book = tmp_path / "b.json"
     vectors = np.tile(default_vector(), (WEIGHT_ROWS, 1))
     write_book(book, vectors, "first")
-    run_matrix(tmp_path / "run", "crow,wind", 2, 5, f"book:{book}", workers=1)
+    run_matrix(
+        tmp_path / "run",
+        RunSettings(players=f"book:{book}", seed=5, workers=1),
+        MatrixPlay(heroes="crow,wind", games=2),
+    )
     write_book(book, vectors, "second")  # same vectors, another file: another sha256
     changed = r"side A's book '.*b\.jso.*changed since the run \(sha256 "  # a long path is cut short
     with pytest.raises(ValueError, match=changed) as err:
-        run_matrix(tmp_path / "run", "crow,wind", 2, 5, f"book:{book}", workers=1)
+        run_matrix(
+            tmp_path / "run",
+            RunSettings(players=f"book:{book}", seed=5, workers=1),
+            MatrixPlay(heroes="crow,wind", games=2),
+        )
     assert len(str(err.value)) < 700  # said in words, not as the specs' records in full (#23)
 
 

@@ -11,7 +11,7 @@ from emr_sim.games.emr.face.core import Game, new_events
 from emr_sim.games.emr.loops import engine, pairs
 from emr_sim.games.emr.options import O_TURN_CAP, make_options
 from emr_sim.rng import seed_rng
-from emr_sim.simulate.records import card_sets
+from emr_sim.simulate.runs.records import card_sets
 
 SEED = 4242
 EVENTS = C.CARD_EVENT_NAMES

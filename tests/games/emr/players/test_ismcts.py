@@ -22,6 +22,7 @@ from emr_sim.games.emr.players.determinise import determinise, hidden_slots, uns
 from emr_sim.games.emr.players.observe import observe
 from emr_sim.games.emr.players.search_params import KERNEL_ROWS, S_ITERATIONS, SEARCH_ROW
 from emr_sim.games.emr.players.tree import F_CODE, F_FIRST, F_NEXT, F_VISITS, ROOT
+from emr_sim.simulate.play.settings import RunSettings
 
 GREEDY = (C.PLAYER_GREEDY, C.PLAYER_GREEDY)
 SEARCH = (C.PLAYER_ISMCTS, C.PLAYER_GREEDY)
@@ -193,11 +194,14 @@ def test_a_searcher_plays_the_same_games_on_any_number_of_threads(players):
     """Each decision's search draws from the seat's own stream, and a kept tree is given up
     at each new game: the aggregate of a run does not depend on the threads (chunks run in
     any order)."""
-    from emr_sim.simulate.matchup import matchup
-    from emr_sim.simulate.runner import SEARCH_CHUNK_PAIRS
+    from emr_sim.simulate.play.matchup import matchup
+    from emr_sim.simulate.play.runner import SEARCH_CHUNK_PAIRS
 
     n = 2 * (2 * SEARCH_CHUNK_PAIRS + 3)  # three chunks, the last one short
-    runs = [matchup("crow", "earth", n=n, seed=4, players=players, workers=w) for w in (1, 2)]
+    runs = [
+        matchup("crow", "earth", n=n, settings=RunSettings(players=players, seed=4, workers=w))
+        for w in (1, 2)
+    ]
     timeless = [{k: v for k, v in r.summary.items() if "second" not in k} for r in runs]
     assert timeless[0] == timeless[1] and timeless[0]["wins"]
 

@@ -7,7 +7,8 @@ import pytest
 from emr_sim.games.emr import codes as C
 from emr_sim.games.emr.face.core import Game, play
 from emr_sim.games.emr.options import describe_options, make_options, starting_health
-from emr_sim.simulate.matchup import matchup
+from emr_sim.simulate.play.matchup import matchup
+from emr_sim.simulate.play.settings import RunHooks, RunSettings
 
 
 def health(g: Game) -> tuple[int, int]:
@@ -45,8 +46,16 @@ def test_r_opt_health_is_written_only_when_set():
 
 def test_r_opt_health_changes_the_balance_of_a_matchup():
     """A master given more health wins more of the same deals (paired seeds)."""
-    plain = matchup("bushido", "master", n=400, seed=9, quiet=True).summary
-    more = matchup("bushido", "master", n=400, seed=9, rules={"health.bushido": "12"}, quiet=True).summary
+    plain = matchup(
+        "bushido", "master", n=400, settings=RunSettings(seed=9), hooks=RunHooks(quiet=True)
+    ).summary
+    more = matchup(
+        "bushido",
+        "master",
+        n=400,
+        settings=RunSettings(rules={"health.bushido": "12"}, seed=9),
+        hooks=RunHooks(quiet=True),
+    ).summary
     assert more["wins"]["bushido"] > plain["wins"]["bushido"]
     assert more["run"]["rules"]["health.bushido"] == "12" and "health.bushido" not in plain["run"]["rules"]
 

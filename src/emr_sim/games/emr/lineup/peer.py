@@ -11,7 +11,7 @@ them, docs/ecosystem.md):
 Both decide from their seat's information state only: ISMCTS samples its worlds with the
 game's own determinisation (its resampler), MCTS searches one such world. They are played by
 a Python-driven loop (matchup, matrix, ladder), never by the compiled ones, and need the rl
-extra there (simulate.setup.check_python_players: one line and exit 2 without it); a spec is
+extra there (simulate.play.setup.check_python_players: one line and exit 2 without it); a spec is
 read without it (a run record, a report).
 """
 

@@ -1,0 +1,2 @@
+"""Changes to a run's rules and cards: variants (one grammar for --variant, scans, claims and
+the rebalance search) and the deck changes they make (deckchanges)."""
