@@ -46,3 +46,16 @@ def test_meta_and_card_stats_say_what_applies_to_a_table(toy_runs):
     assert result.exit_code == 0 and "a metagame of picks does not apply" in result.stdout
     needles = ("a table run of toy at 3 seats", "no per-card statistics")
     fails("card-stats", toy_runs / "base", needles=needles)
+
+
+@pytest.mark.timeout(300)
+def test_players_typed_as_8mrs_default_play_what_they_say(tmp_path):
+    """`--players greedy,greedy` at a two-seat table plays two greedy players (it was read as
+    --players left out, and the game's default lineup, random, played)."""
+    cases = ((("--players", "greedy,greedy"), ["greedy", "greedy"]), ((), ["random", "random"]))
+    for players, expected in cases:
+        out = tmp_path / ("typed" if players else "default")
+        result = run("matrix", "--game", "toy", "--seats", 2, "-o", out, "-n", 20, "--quiet", *players)
+        assert result.exit_code == 0, result.output
+        record = json.loads((out / "run.json").read_text())
+        assert record["players"] == expected, record["players"]

@@ -22,13 +22,24 @@ HELD_BYTES_PER_SEAT = 600
 
 
 def table_opts(game, seats, players, rules, deck_path, seed, workers, cluster) -> dict:
-    """The options a table run of another game takes (cli.tables.settings); 8MR's player
-    default (greedy,greedy) means the game's default lineup there."""
-    players = None if players == "greedy,greedy" else players
+    """The options a table run of another game takes (cli.tables.settings); `--players` left
+    out (8MR's default, greedy,greedy) means the game's default lineup there, while the same
+    text typed plays what it says."""
+    players = players if given_on_command_line("players") else None
     return dict(
         game=game, seats=seats, players=players, rules=rules, deck_path=deck_path, seed=seed,
         workers=workers, cluster=cluster,
     )  # fmt: skip
+
+
+def given_on_command_line(name: str) -> bool:
+    """Whether the current command's option `name` was typed (or set by the environment), not
+    left at its default."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context(silent=True)
+    source = ctx.get_parameter_source(name) if ctx is not None else None
+    return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
 def refuse_emr_options(game: str | None, *names: str) -> None:
