@@ -16,7 +16,7 @@ from emr_sim.games.hbc.rules.layout import (
     G_CARDS,
     G_QUALITY,
     H_SEATS,
-    MEMO_SIZE,
+    MAX_SEATS,
     W_MEMO,
 )
 from emr_sim.games.hbc.rules.state import hand_card, hand_n, points
@@ -102,12 +102,11 @@ def kept_share(G, S, seat, s1, d1, s2, d2, work):
     from the same observation, and most leave most seats' strengths as they are)."""
     if is_over(S):
         return won_share(G, S, seat)
-    memo = work[W_MEMO : W_MEMO + MEMO_SIZE].view(np.float64)
+    memo = work[W_MEMO : W_MEMO + 2 * MAX_SEATS].view(np.float64)
     total = 0.0
     mine = 0.0
     for s in range(S[H_SEATS]):
-        slot = 2 * s + (1 if s == s1 or s == s2 else 0)  # a seat's own strength, or with a change
-        w = weight(with_delta(G, S, s, s1, d1, s2, d2), memo, slot)
+        w = weight(with_delta(G, S, s, s1, d1, s2, d2), memo, s)
         total += w
         if s == seat:
             mine = w
@@ -115,11 +114,10 @@ def kept_share(G, S, seat, s1, d1, s2, d2, work):
 
 
 @njit
-def weight(x, memo, slot):
-    """exp(BETA * x), the last strength and weight of a slot kept in memo[2 slot], memo[2 slot + 1]
-    (a weight of 0: none kept yet): an exact cache, a kept weight is the one exp gives again.
-    kept_share keeps two a seat, its strength as it stands and as an action changes it."""
-    k = 2 * slot
+def weight(x, memo, s):
+    """exp(BETA * x), seat s's last strength and weight kept in memo[2s], memo[2s + 1] (a weight
+    of 0: none kept yet): an exact cache, a kept weight is the one exp gives again."""
+    k = 2 * s
     if memo[k + 1] != 0.0 and memo[k] == x:
         return memo[k + 1]
     w = math.exp(BETA * x)
