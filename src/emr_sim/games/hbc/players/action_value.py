@@ -3,7 +3,7 @@ action, from its observation: attacks and defences by their expected coin change
 (players/stakes.py), supports and dice swaps by the battle's exact chances after them and its
 consequences by the rules' own settle, coins given and cards discarded by the position after."""
 
-from emr_sim.games.hbc.players.evaluate import kept_share
+from emr_sim.games.hbc.players.evaluate import share
 from emr_sim.games.hbc.players.stakes import attack_value, defend_value
 from emr_sim.games.hbc.rules.battle import settle
 from emr_sim.games.hbc.rules.coins import give_coin, is_over, payable, paying
@@ -40,7 +40,6 @@ from emr_sim.games.hbc.rules.layout import (
 )
 from emr_sim.games.hbc.rules.numbers import bf, has_face, roll_loser, side_dice, side_flat, side_hit
 from emr_sim.games.hbc.rules.odds import battle_chances, roll_chances, with_rerolls
-from emr_sim.games.hbc.rules.state import copy_state
 from emr_sim.games.hbc.rules.supports import swap_dice
 from emr_sim.jit import njit
 
@@ -56,7 +55,8 @@ def settled_share(G, W, seat, loser, work):
     """Seat's value after the battle of W ends with `loser` (the rules' own settle; the coins
     owed given cheapest first)."""
     R = work[W_SETTLE : W_SETTLE + STATE_SIZE]
-    copy_state(W, R)
+    for k in range(STATE_SIZE):
+        R[k] = W[k]
     R[B_BASE + B_LOSER] = loser
     settle(G, R)
     while paying(G, R) and not is_over(R):
@@ -64,7 +64,7 @@ def settled_share(G, W, seat, loser, work):
             if payable(R, k) > 0:
                 give_coin(G, R, k)
                 break
-    return kept_share(G, R, seat, -1, 0.0, -1, 0.0, work)
+    return share(G, R, seat, -1, 0.0, -1, 0.0)
 
 
 @njit
@@ -111,15 +111,16 @@ def action_value(G, obs, seat, a, work, rng):
     if phase == PH_DEFEND:
         return defend_value(G, obs, seat, a, work)
     if phase == PH_ACTION and a == A_WAIT:
-        return kept_share(G, obs, seat, -1, 0.0, -1, 0.0, work)
+        return share(G, obs, seat, -1, 0.0, -1, 0.0)
     W = work[W_STATE : W_STATE + STATE_SIZE]
-    copy_state(obs, W)
+    for k in range(STATE_SIZE):
+        W[k] = obs[k]
     apply_move(G, W, a)
     if phase == PH_SUPPORT and W[H_PHASE] == PH_SWAP:
         return best_swap_value(G, W, seat, work)
     if phase == PH_SUPPORT or phase == PH_SWAP:
         return battle_value(G, W, seat, work)
-    return kept_share(G, W, seat, -1, 0.0, -1, 0.0, work)
+    return share(G, W, seat, -1, 0.0, -1, 0.0)
 
 
 @njit
@@ -131,7 +132,8 @@ def best_swap_value(G, W, seat, work):
     for mine in range(1, FACES + 1):
         for theirs in range(1, FACES + 1):
             if mine != theirs and has_face(W, side, mine) and has_face(W, 1 - side, theirs):
-                copy_state(W, X)
+                for k in range(STATE_SIZE):
+                    X[k] = W[k]
                 swap_dice(G, X, mine, theirs)
                 best = max(best, battle_value(G, X, seat, work))
     return best

@@ -5,8 +5,6 @@ a seat's observation alike (hidden cards count by the mean quality)."""
 
 import math
 
-import numpy as np
-
 from emr_sim.games.hbc.rules.card_table import is_character
 from emr_sim.games.hbc.rules.coins import is_over
 from emr_sim.games.hbc.rules.end import ahead
@@ -16,8 +14,6 @@ from emr_sim.games.hbc.rules.layout import (
     G_CARDS,
     G_QUALITY,
     H_SEATS,
-    MAX_SEATS,
-    W_MEMO,
 )
 from emr_sim.games.hbc.rules.state import hand_card, hand_n, points
 from emr_sim.jit import njit
@@ -93,37 +89,6 @@ def share(G, S, seat, s1, d1, s2, d2):
         if s == seat:
             mine = w
     return mine / total
-
-
-@njit
-def kept_share(G, S, seat, s1, d1, s2, d2, work):
-    """share, each seat's weight kept in work (weight): the same value, sooner when a seat's
-    strength is the one it had the last time (the greedy values every action of a decision
-    from the same observation, and most leave most seats' strengths as they are)."""
-    if is_over(S):
-        return won_share(G, S, seat)
-    memo = work[W_MEMO : W_MEMO + 2 * MAX_SEATS].view(np.float64)
-    total = 0.0
-    mine = 0.0
-    for s in range(S[H_SEATS]):
-        w = weight(with_delta(G, S, s, s1, d1, s2, d2), memo, s)
-        total += w
-        if s == seat:
-            mine = w
-    return mine / total
-
-
-@njit
-def weight(x, memo, s):
-    """exp(BETA * x), seat s's last strength and weight kept in memo[2s], memo[2s + 1] (a weight
-    of 0: none kept yet): an exact cache, a kept weight is the one exp gives again."""
-    k = 2 * s
-    if memo[k + 1] != 0.0 and memo[k] == x:
-        return memo[k + 1]
-    w = math.exp(BETA * x)
-    memo[k] = x
-    memo[k + 1] = w
-    return w
 
 
 @njit

@@ -2,7 +2,7 @@
 stakes of a battle, the exact chances of the pair (rules/pairs.py) and the opponent's likely
 answer by what the seat has not seen."""
 
-from emr_sim.games.hbc.players.evaluate import kept_share, quality
+from emr_sim.games.hbc.players.evaluate import quality, share
 from emr_sim.games.hbc.rules.card_table import is_character
 from emr_sim.games.hbc.rules.layout import (
     A_ATTACK,
@@ -147,7 +147,7 @@ def attack_value(G, obs, seat, a, work):
     gain_a, gain_d = attack_gains(G, obs, seat, card, master, d, coin, work)
     if not master:
         gain_a += CARD_WEIGHT * quality(G, card)  # the card leaves the hand only if it loses
-    return kept_share(G, obs, seat, seat, gain_a, d, gain_d, work)
+    return share(G, obs, seat, seat, gain_a, d, gain_d)
 
 
 @njit
@@ -166,7 +166,7 @@ def defend_value(G, obs, seat, a, work):
         a_card = obs[seat_at(att) + ST_MASTER] if a_master else hand_card(obs, att, src)
         if a_card >= 0:
             g_a, g_d = defence_gain(G, obs, att, a_card, a_master, seat, d_card, master, coin)
-            return defended_share(G, obs, seat, att, g_a, g_d, d_card, master, work)
+            return defended_share(G, obs, seat, att, g_a, g_d, d_card, master)
     total_a = 0.0
     total_d = 0.0
     weight = 1.0
@@ -198,14 +198,14 @@ def defend_value(G, obs, seat, a, work):
                     total_a += each * g_a
                     total_d += each * g_d
                     weight += each
-    return defended_share(G, obs, seat, att, total_a / weight, total_d / weight, d_card, master, work)
+    return defended_share(G, obs, seat, att, total_a / weight, total_d / weight, d_card, master)
 
 
 @njit
-def defended_share(G, obs, seat, att, g_a, g_d, d_card, master, work):
+def defended_share(G, obs, seat, att, g_a, g_d, d_card, master):
     if d_card >= 0 and not master:
         g_d += CARD_WEIGHT * quality(G, d_card)  # the card leaves the hand only if it loses
-    return kept_share(G, obs, seat, att, g_a, seat, g_d, work)
+    return share(G, obs, seat, att, g_a, seat, g_d)
 
 
 # ---------------------------------------------------------------- a battle under way

@@ -251,8 +251,7 @@ W_STATE = 0  # the observation with an action applied
 W_SWAP = STATE_SIZE  # that state with a dice swap made
 W_SETTLE = 2 * STATE_SIZE  # a battle's consequences
 W_SCRATCH = 3 * STATE_SIZE  # a seat's unseen cards
-W_MEMO = W_SCRATCH + 64  # per seat: a strength and its weight, float64 bits (players/evaluate.weight)
-WORK_SIZE = W_MEMO + 2 * MAX_SEATS
+WORK_SIZE = W_SCRATCH + 64
 
 # the constants G of the kernels: a tuple, its first element the game's tag
 G_TAG = 0

@@ -13,7 +13,6 @@ from emr_sim.games.hbc.rules.layout import (
     H_SEATS,
     N_COIN_KINDS,
     NO_CARD,
-    RNG_BASE,
     SEAT_BASE,
     ST_COINS,
     ST_DECK,
@@ -24,7 +23,6 @@ from emr_sim.games.hbc.rules.layout import (
     ST_HAND_N,
     ST_KNOWN,
     ST_SIZE,
-    STATE_SIZE,
 )
 from emr_sim.jit import njit
 
@@ -135,14 +133,3 @@ def side_seat(S, side):
 @njit
 def n_seats(S):
     return S[H_SEATS]
-
-
-@njit
-def copy_state(src, dst):
-    """dst = src in every word a game of src's seats uses: the head, the battle, the blocks of
-    its H_SEATS seats and the generator's words (no rule reads the blocks of seats beyond
-    them); a player's scratch copy of a state or an observation, without the blocks unused."""
-    for k in range(SEAT_BASE + src[H_SEATS] * ST_SIZE):
-        dst[k] = src[k]
-    for k in range(RNG_BASE, STATE_SIZE):
-        dst[k] = src[k]
