@@ -175,36 +175,3 @@ def test_evaluate_sums_to_one_and_favours_points_and_rollout_plays_legal_actions
             a = kernels(made).rollout(made.G, S, acts, n, rng)
             assert a in acts[:n].tolist() and p >= 0
             kernels(made).apply(made.G, S, a)
-
-
-def evaluated(made, S):
-    out = np.zeros(made.n_seats)
-    kernels(made).evaluate(made.G, S, out)
-    return out
-
-
-def test_evaluate_counts_the_battle_and_the_coins_under_way():
-    made, S = position()
-    H.set_cards(made, S, 0, "hand", ["ember_fox", "war_cry"])
-    H.set_cards(made, S, 1, "hand", ["river_otter"])
-    before = evaluated(made, S)
-    H.start_battle(made, S, 0, 1, 2, 0)  # for the 3-point coin
-    H.set_faces(made, S, [6, 5], [1, 1])  # 11 against 2: the attacker has won the roll
-    H.run(made, S)
-    assert S[L.H_PHASE] == L.PH_SUPPORT  # W2, war cry offered: the coin has not moved yet
-    won = evaluated(made, S)
-    assert won.sum() == pytest.approx(1.0) and won[0] > before[0] + 0.1
-    made, S = position()
-    H.set_cards(made, S, 0, "hand", ["ember_fox"])
-    H.set_cards(made, S, 1, "hand", ["river_otter"])
-    H.start_battle(made, S, 0, 1, 2, 0)
-    H.set_faces(made, S, [1, 1], [5, 5])  # lost: the attacker's card goes, no coin moves
-    H.run(made, S)
-    lost = evaluated(made, S)
-    assert lost[0] < before[0]
-    made, S = position()
-    S[L.H_PHASE], S[L.H_PAYER], S[L.H_PAYEE], S[L.H_PENDING], S[L.H_RESERVED] = L.PH_PAY, 1, 0, 3, -1
-    S[L.H_MOVER] = 1
-    owed = evaluated(made, S)
-    S[L.H_PENDING] = 0
-    assert owed[0] > evaluated(made, S)[0]  # 3 coins still to come count as come

@@ -3,7 +3,7 @@ players' evaluation (players/), registered once. docs/hbc.md defines the rule id
 
 from emr_sim import kernel_contract as K
 from emr_sim.games.hbc.players.action_value import action_value
-from emr_sim.games.hbc.players.leaf import evaluate
+from emr_sim.games.hbc.players.evaluate import evaluate
 from emr_sim.games.hbc.players.rollout import rollout
 from emr_sim.games.hbc.rules.end import record, results
 from emr_sim.games.hbc.rules.flow import apply, to_move

@@ -1,7 +1,7 @@
-"""HBC's share of a position (the contract's evaluate, players/leaf.py, adds what is under
-way): each seat's value is a soft share of the strengths, its points and the cards in its
-hand by their quality; a finished game's value is its share of the win. Read from a state or
-a seat's observation alike (hidden cards count by the mean quality)."""
+"""HBC's evaluation (the contract's evaluate): each seat's value is a soft share of the
+strengths, its points and the cards in its hand by their quality; a finished game's value is
+its share of the win. Read from a state or a seat's observation alike (hidden cards count by
+the mean quality)."""
 
 import math
 
@@ -99,6 +99,12 @@ def with_delta(G, S, s, s1, d1, s2, d2):
     if s == s2:
         x += d2
     return x
+
+
+@njit
+def evaluate(G, S, out):
+    for s in range(S[H_SEATS]):
+        out[s] = share(G, S, s, -1, 0.0, -1, 0.0)
 
 
 # ---------------------------------------------------------------- the stakes of a battle
