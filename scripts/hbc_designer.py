@@ -11,7 +11,7 @@ import argparse
 import time
 
 from emr_sim.report.hbc_page import report_page
-from emr_sim.studies import hbc_designer as D
+from emr_sim.studies.hbc import designer as D
 
 QUESTIONS = {
     "first_player": D.first_player,

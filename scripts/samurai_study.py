@@ -25,7 +25,7 @@ from emr_sim.analysis import factions as F
 from emr_sim.report.samurai import page
 from emr_sim.simulate.tables.frames import long_frame, rows_frame
 from emr_sim.simulate.tables.play import play_deals
-from emr_sim.studies import samurai_play as P
+from emr_sim.studies.samurai import play as P
 
 SIZES = (3, 4, 5, 6, 7)
 GUESSERS = ("random", "guess", "belief", "oracle")

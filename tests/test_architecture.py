@@ -80,3 +80,31 @@ def test_no_dead_code_and_every_dependency_declared_and_used():
         [sys.executable, "-m", "deptry", "."], capture_output=True, text=True, cwd=ROOT, timeout=120
     )
     assert deptry.returncode == 0, deptry.stdout + deptry.stderr
+
+
+CLI_MOST_LINES = 300  # a command module parses, calls one entry point, prints
+# what the commands may import of a study that is a package with one entry point
+STUDY_ENTRIES = {
+    "emr_sim.studies.rebalance": {"emr_sim.studies.rebalance.entry", "emr_sim.studies.rebalance.prepare"},
+    "emr_sim.studies.scan": {"emr_sim.studies.scan.entry"},
+    "emr_sim.studies.claims": {"emr_sim.studies.claims.entry"},
+}
+
+
+def cli_imports(path: Path) -> set[str]:
+    import ast
+
+    tree = ast.parse(path.read_text())
+    return {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+
+
+def test_the_commands_are_short_and_call_a_studys_entry_point_only():
+    modules = sorted((PACKAGE / "cli").glob("*.py"))
+    assert modules
+    long = {m.name: n for m in modules if (n := len(m.read_text().splitlines())) > CLI_MOST_LINES}
+    assert not long, long
+    for m in modules:
+        for name in cli_imports(m):
+            for study, entries in STUDY_ENTRIES.items():
+                if name == study or name.startswith(study + "."):
+                    assert name in entries, f"{m.name} imports {name}: the study's entry point only"

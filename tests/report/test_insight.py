@@ -10,11 +10,11 @@ from support.cli import fails
 
 from emr_sim.report.build import write_report
 from emr_sim.simulate.matrix import run_matrix
-from emr_sim.studies.claims import run_claims
+from emr_sim.studies.claims.study import run_claims
 from emr_sim.studies.report_data import gather
-from emr_sim.studies.scanbase import read_base
-from emr_sim.studies.scanplan import make_plan
-from emr_sim.studies.sensitivity import Sizing, run_scan
+from emr_sim.studies.scan.base import read_base
+from emr_sim.studies.scan.plan import make_plan
+from emr_sim.studies.scan.sensitivity import Sizing, run_scan
 
 HEROES = "crow,wind,bushido"
 GAMES = 40

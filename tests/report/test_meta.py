@@ -88,7 +88,16 @@ def test_the_page_compares_the_runs_side_by_side():
     html = render_page([Rung("one", one), Rung("two", two)], "0.0")
     assert "Across the runs: does the meta move with skill?" in html
     assert "<h2>1. Metagame: the game of picking a master</h2>" in html
+    settings = html[html.index('<section id="settings">') :]  # last: after the findings and the metagame
+    assert html.index('<section id="settings">') > html.index('<section id="meta">')
+    assert "<td>one</td>" in settings and "<td>two</td>" in settings
+    assert settings.count("<code>hand</code>") == 2
+    assert "greedy" in settings and "resamples" in settings
     text = format_meta([one, two])
     assert text.count("Blind pick") == 2 and "Across the runs" in text
+    across = text[text.index("Across the runs") :].splitlines()
+    crow = next(line for line in across if line.strip().startswith("crow"))
+    assert crow.count("of resamples") == 2 and "resamples)in" not in crow  # two columns, apart
+    assert "   in " in crow.split("resamples", 1)[1]
     nash = one.masters["nash"].to_numpy()
     assert np.isclose(nash.sum(), 1.0)

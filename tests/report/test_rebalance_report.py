@@ -9,7 +9,7 @@ from emr_sim.games.emr.options import parse_rule
 from emr_sim.report.rebalance import card_changes, deck_csv, proposal_diff, rules_lines
 from emr_sim.simulate.setup import run_setup
 from emr_sim.simulate.variants import changed_deck, parse_variant
-from emr_sim.studies.rebalance_knobs import parse_knobs
+from emr_sim.studies.rebalance.knobs import parse_knobs
 
 HEROES = ["crow", "wind", "bushido"]
 

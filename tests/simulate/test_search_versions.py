@@ -171,7 +171,7 @@ def test_a_study_of_an_old_run_and_its_card_replay_command_keep_its_players():
     command that plays it again with its card events into a new directory spells them out."""
     from emr_sim.simulate.cardsource import from_run
     from emr_sim.simulate.variants import parse_variant
-    from emr_sim.studies.scanbase import Base
+    from emr_sim.studies.scan.base import Base
 
     base = Base(OLD_RUN, read_run(OLD_RUN))
     assert base.matrix_args(parse_variant(None))["search_version"] == 1
@@ -185,7 +185,7 @@ def test_a_study_of_an_old_run_and_its_card_replay_command_keep_its_players():
 def test_a_rebalance_before_run_of_another_search_version_is_refused():
     """--before pairs a run with the --verify rung of the same text: a run of version 1's
     `ismcts:4` is not a base of today's `ismcts:4`."""
-    from emr_sim.studies.rebalance_verify import parse_rungs
+    from emr_sim.studies.rebalance.verify import parse_rungs
 
     with pytest.raises(BadInput, match="search version 1, the --verify rung's of version 2"):
         parse_rungs(["ismcts:4=10"], [str(OLD_RUN)])

@@ -1,7 +1,8 @@
 """The commands that explain a run (docs/insight.md): card-stats (the per-card statistics of a
 run made with --cards), sensitivity (paired card and rule sensitivity scans) and claims
-(claims put to the test). The work is in emr_sim.analysis and emr_sim.studies; the text and
-JSON in emr_sim.report."""
+(claims put to the test). The work is in emr_sim.analysis and emr_sim.studies (the studies'
+entry points: emr_sim.studies.scan.entry, emr_sim.studies.claims.entry); the text and JSON in
+emr_sim.report."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
     Example: emr-sim card-stats runs/cards --master crow --card red-3-4
     """
     from emr_sim.analysis.cardstats import select_card_stats
-    from emr_sim.cli.tables import table_card_stats
+    from emr_sim.cli.table_reads import table_card_stats
     from emr_sim.report.cards import card_stats_json, format_card_stats
     from emr_sim.simulate.cardsource import card_games
 
@@ -117,10 +118,7 @@ def card_stats(run, masters, cards, sort, top, as_json, csv_path, deck_path):
 @json_option("every effect")
 @quiet_option
 @cluster_option
-def sensitivity(
-    run_dir, scan_dir, cards, rules, variants, precision, games, pilot_pairs, max_games, top,
-    workers, as_json, quiet, cluster,
-):  # fmt: skip
+def sensitivity(top, as_json, cluster, **options):
     """Paired card and rule sensitivity of RUN_DIR: each variant played on its deals.
 
     Each variant (a card class's damage one up or down, the dragons made plain, an effect
@@ -130,34 +128,15 @@ def sensitivity(
     """
     skip_blas_probe()
     from emr_sim.report.sensitivity import scan_json, scan_lines
-    from emr_sim.studies.scanbase import read_base
-    from emr_sim.studies.scaneffects import scan_effects
-    from emr_sim.studies.scanplan import make_plan
-    from emr_sim.studies.sensitivity import Sizing, run_scan
-
-    if precision is None and games is None:
-        precision = 0.5
-    sizing = Sizing(precision, games, pilot_pairs, max_games)
-    sizing.check()
-    base = read_base(run_dir)
-    plan = make_plan(base, cards, rules, tuple(variants), workers)
+    from emr_sim.studies.hooks import Hooks
+    from emr_sim.studies.scan.entry import Settings, run_sensitivity
 
     def estimate(what: str, seconds: float, n_games: int) -> None:
         note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds, None, cluster)}")
 
-    with resumable("the finished runs are in", scan_dir):
-        scan = run_scan(
-            scan_dir,
-            run_dir,
-            plan,
-            sizing,
-            workers,
-            quiet,
-            on_estimate=estimate,
-            on_note=note,
-            cluster=cluster,
-        )
-    effects = scan_effects(scan.root)
+    hooks = Hooks(note=note, estimate=estimate, resumable=resumable)
+    outcome = run_sensitivity(Settings(**options), hooks, cluster)
+    scan, effects = outcome.scan, outcome.effects
     if as_json:
         click.echo(
             json.dumps(scan_json(effects) | {"seconds": scan.seconds, "played": scan.games_played}, indent=1)
@@ -203,7 +182,7 @@ def sensitivity(
 @json_option("the result")
 @quiet_option
 @cluster_option
-def claims(claims_file, run_dirs, scan_dirs, out_dir, verify_games, top, workers, as_json, quiet, cluster):
+def claims(as_json, cluster, **options):
     """Check the claims of FILE (TOML; `community`: the shipped file) at each RUN (a rung each).
 
     Each claim holds, is contradicted or is not resolved at each rung, with its 95 % interval.
@@ -213,26 +192,16 @@ def claims(claims_file, run_dirs, scan_dirs, out_dir, verify_games, top, workers
     """
     skip_blas_probe()
     from emr_sim.report.claims import claims_lines
-    from emr_sim.studies.claims import run_claims
+    from emr_sim.studies.claims.entry import Settings, run_claims_study
+    from emr_sim.studies.hooks import Hooks
 
     def estimate(what: str, seconds: float, n_games: int) -> None:
         note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds, None, cluster)}")
 
-    result = run_claims(
-        claims_file,
-        list(run_dirs),
-        list(scan_dirs),
-        out_dir,
-        verify_games if out_dir else 0,  # a number or one per run (studies.claims.games_per_rung)
-        top,
-        workers,
-        quiet,
-        cluster=cluster,
-        on_estimate=estimate,
-        on_note=note,
-    )
-    record = result.record(top)
+    settings = Settings(**options)
+    result = run_claims_study(settings, Hooks(note=note, estimate=estimate), cluster)
+    record = result.record(settings.top)
     if as_json:
         click.echo(json.dumps(record, indent=1))
         return
-    click.echo("\n".join(claims_lines(record, top)))
+    click.echo("\n".join(claims_lines(record, settings.top)))

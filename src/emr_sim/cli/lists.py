@@ -1,4 +1,4 @@
-"""The listing commands: cards, heroes, rules and players."""
+"""The listing commands: cards, heroes, rules, players and games."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import click
 
 from emr_sim.cli.app import main
 from emr_sim.cli.options import deck_option, json_option, other_game, table_options
+
+SHOWN_OPTIONS = 6  # rules options listed per game by `emr-sim games`
 
 
 @main.command()
@@ -67,3 +69,56 @@ def players(as_json: bool, game: str | None, seats: int | None) -> None:
     from emr_sim.games.emr.lineup.listing import kinds_json, kinds_lines
 
     click.echo(json.dumps(kinds_json(), indent=1) if as_json else "\n".join(kinds_lines()))
+
+
+@main.command()
+@json_option("the games")
+def games(as_json):
+    """List the games: their seats, entities and rules options.
+
+    Every command that plays takes --game NAME and --seats N (default: emr, at 2).
+    """
+    from emr_sim.games.registry import games as all_games
+    from emr_sim.simulate.tables.specs import GENERIC_PREFIX
+
+    listed = [game_summary(g) for g in all_games()]
+    if as_json:
+        click.echo(json.dumps(listed, indent=1))
+        return
+    for g in listed:
+        seats = g["seats"]
+        span = (
+            str(seats["fewest"]) if seats["fewest"] == seats["most"] else f"{seats['fewest']}-{seats['most']}"
+        )
+        click.echo(f"{g['name']:<8} {g['title']}: {span} players (default {seats['default']})")
+        if g["entities"]:
+            click.echo(f"{'':8} {g['entity']}s: {', '.join(g['entities'])}")
+        shadowed = any(k.startswith(GENERIC_PREFIX) for k in g["players"])  # its commands have their own
+        own = " (its commands' own players: `emr-sim players`)" if shadowed else ""
+        kinds = g["players"] + [k for k in g["own_players"] if k not in g["players"]]
+        click.echo(f"{'':8} players: {', '.join(kinds)}{own}")
+        opts = ", ".join(f"{o['name']}={o['default']}" for o in g["options"][:SHOWN_OPTIONS])
+        more = len(g["options"]) - SHOWN_OPTIONS
+        opts += f" and {more} more" if more > 0 else ""
+        click.echo(
+            f"{'':8} rules: {opts or 'none'} (`emr-sim rules --game {g['name']}`; ids in {g['rules_doc']})"
+        )
+
+
+def game_summary(game) -> dict:
+    return {
+        "name": game.name,
+        "title": game.title,
+        "seats": {"fewest": game.seats.fewest, "most": game.seats.most, "default": game.seats.default},
+        "entity": game.entity,
+        "entities": list(game.entities),
+        "entities_dealt": game.dealt,
+        "teams": game.teams,
+        "players": list(game.players),
+        "own_players": list(game.own_players),
+        "options": [
+            {"name": o.name, "default": o.default, "choices": list(o.choices), "rule": o.rule}
+            for o in game.options
+        ],
+        "rules_doc": game.rules_doc,
+    }

@@ -80,7 +80,7 @@ def meta(runs, as_json, boot, seed, alpha, population, bans, first_turn, output)
     )
     settings.check()  # --boot against the machine's memory, before anything is read or written
     if tables:
-        from emr_sim.cli.tables import table_meta
+        from emr_sim.cli.table_reads import table_meta
 
         results = table_meta(tables, len(tables) == len(runs), settings, output, as_json)
         if not results:

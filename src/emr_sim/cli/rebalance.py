@@ -1,7 +1,7 @@
 """`emr-sim rebalance`: the smallest change of the knobs a designer names that meets a balance
 goal, searched with Optuna at one rung and verified on fresh seeds at others (docs/rebalance.md).
-The work is in emr_sim.studies (rebalance, rebalance_verify, rebalance_result); the lines, the
-files and the HTML in emr_sim.report.rebalance."""
+The command parses its options into one value and calls the study's one entry point
+(emr_sim.studies.rebalance.entry); the lines, the files and the HTML are emr_sim.report.rebalance's."""
 
 from __future__ import annotations
 
@@ -20,14 +20,8 @@ from emr_sim.cli.options import (
     json_option,
     quiet_option,
     resumable,
-    rules_dict,
     skip_blas_probe,
     workers_option,
-)
-
-BOOK_NOTE = (
-    "warning: the {player} book was tuned on the base rules and deck; the search and the "
-    "verification play it on changed ones (accepted: its vectors stay as tuned)"
 )
 
 
@@ -146,11 +140,7 @@ BOOK_NOTE = (
 @json_option("the result")
 @quiet_option
 @cluster_option
-def rebalance(
-    study_dir, knobs, goal, target_file, player, seed, max_changes, penalty, margin, first_player,
-    game_length, trials, rungs, eta, batch, sampler, scans, verify_rungs, verify_top, verify_seed,
-    befores, heroes, deck_path, rules, fury, workers, as_json, quiet, cluster,
-):  # fmt: skip
+def rebalance(as_json, cluster, **options):
     """Search the smallest change of the knobs that meets a balance goal; verify it.
 
     Candidates play the same deals at the search rung (--players), most of them few games
@@ -160,152 +150,18 @@ def rebalance(
     Example: emr-sim rebalance -o studies/r1 --knob 'health.*=6..10' --knob trap_once --goal field:2
     """
     skip_blas_probe()
-    spec, verify_plan, verify_seed, notes = make_spec(
-        study_dir, knobs, goal, target_file, player, seed, max_changes, penalty, margin, first_player,
-        game_length, trials, rungs, eta, batch, sampler, scans, verify_rungs, befores, verify_seed,
-        heroes, deck_path, rules, fury, workers, cluster,
-    )  # fmt: skip
-    from emr_sim.studies.rebalance import proposals, run_study
-    from emr_sim.studies.rebalance_store import read_base
-    from emr_sim.studies.rebalance_verify import verify
+    from emr_sim.report.rebalance import summary_lines, write_outputs
+    from emr_sim.studies.hooks import Hooks
+    from emr_sim.studies.rebalance.entry import run_rebalance
+    from emr_sim.studies.rebalance.prepare import Settings
 
     def estimate(what: str, seconds: float, n_games: int) -> None:
         note(f"{what}: {n_games:,} games to play: estimated {estimate_text(seconds, None, cluster)}")
 
-    def claimed() -> None:  # the notes and the estimates, once the directory is this command's
-        for text in notes:
-            note(text)
-        if verify_plan:
-            from emr_sim.studies.rebalance_verify import estimate_verification
-
-            estimate_verification(spec, verify_plan, verify_top, verify_seed, estimate)
-
-    from emr_sim.files.lock import run_lock
-    from emr_sim.report.rebalance import summary_lines, write_outputs
-    from emr_sim.studies.rebalance_result import study_result
-
-    with resumable("the finished trials and runs are in", study_dir):
-        run = run_study(study_dir, spec, spec.setup.workers, cluster, quiet, estimate, note, claimed)
-        with run_lock(run.root):  # the verification and the outputs: one writer, as the search
-            props, counts = proposals(run.root, spec, verify_top)
-            checks = []
-            if verify_plan:
-                checks = verify(run.root, spec, props, verify_plan, verify_seed, spec.setup.workers,
-                                cluster, quiet, estimate, note)  # fmt: skip
-            _counts, guards = read_base(run.root, spec.heroes, len(spec.budget.rungs))
-            seconds = run.record.get("seconds")
-            result = study_result(
-                run.root, spec, run.base, guards, props, counts, checks, run.seconds, seconds
-            )
-            write_outputs(run.root, result, spec, props)
+    hooks = Hooks(note=note, estimate=estimate, resumable=resumable)
+    outcome = run_rebalance(Settings(**options), hooks, write_outputs, cluster)
     if as_json:
-        click.echo(json.dumps(result, indent=1))
+        click.echo(json.dumps(outcome.result, indent=1))
         return
-    click.echo("\n".join(summary_lines(result)))
-    click.echo(f"\nreport: {run.root / 'report.html'}; proposals' files in {run.root}/proposal-N")
-
-
-def make_spec(
-    study_dir, knobs, goal, target_file, player, seed, max_changes, penalty, margin, first_player,
-    game_length, trials, rungs, eta, batch, sampler, scans, verify_rungs, befores, verify_seed,
-    heroes, deck_path, rules, fury, workers, cluster,
-):  # fmt: skip
-    """Every input checked (BadInput, exit 2) before anything is played or written."""
-    from emr_sim.errors import BadInput
-    from emr_sim.files.outdir import check_dir_target
-    from emr_sim.games.emr.lineup.heroes import parse_hero_list
-    from emr_sim.simulate.setup import DEFAULT_SEED, run_setup, setup_warnings
-    from emr_sim.studies.rebalance_knobs import parse_knobs
-    from emr_sim.studies.rebalance_spec import (
-        DEFAULT_SEARCH_SEED,
-        DEFAULT_TRIALS,
-        MAX_TRIALS,
-        TARGET,
-        Budget,
-        GuardSpec,
-        Spec,
-        make_goal,
-        parse_goal,
-        parse_guard,
-        parse_penalty,
-        parse_rungs,
-        read_target,
-    )
-    from emr_sim.studies.rebalance_verify import DEFAULT_VERIFY, one_player
-    from emr_sim.studies.rebalance_verify import parse_rungs as parse_verify
-    from emr_sim.studies.scandir import read_scan
-
-    try:
-        import optuna  # noqa: F401
-    except ImportError:
-        raise BadInput(
-            "emr-sim rebalance needs Optuna, which is not installed: pip install 'emr-sim[rebalance]'"
-        ) from None
-    check_dir_target(study_dir)  # exit 3 before the work: a file in the way, no directory possible
-    one_player(player, "--players")
-    for scan in scans:  # a matrix run given where a scan belongs: refused before anything is played
-        read_scan(scan)
-    names = parse_hero_list(heroes)
-    chosen = rules_dict(rules)
-    search_seed = DEFAULT_SEARCH_SEED if seed is None else seed
-    setup = run_setup(
-        seed=search_seed,
-        players=f"{player},{player}",
-        fury=fury,
-        deck=deck_path,
-        rules=chosen,
-        workers=workers,
-        what="a rebalance",
-        cluster=cluster,
-    )
-    kind, _tolerance = parse_goal(goal)
-    if target_file and kind != TARGET:
-        raise BadInput(f"--target FILE is for --goal target:X, not --goal {goal}")
-    target = read_target(target_file, names) if target_file else None
-    parsed = parse_knobs(list(knobs), setup, names)
-    notes = []
-    candidates = parsed.candidates()
-    if trials is None:  # more trials than candidates would ask the same ones again
-        trials = min(DEFAULT_TRIALS, candidates)
-    elif candidates < trials <= MAX_TRIALS:
-        notes.append(
-            f"--trials {trials:,}: the knobs allow {candidates:,} candidates (the base among them), "
-            f"so the search asks {candidates:,}"
-        )
-        trials = candidates
-    spec = Spec(
-        setup=setup,
-        heroes=names,
-        knobs=parsed,
-        goal=make_goal(goal, target),
-        seed=search_seed,
-        budget=Budget(trials, parse_rungs(rungs), eta, batch),
-        penalty=parse_penalty(penalty),
-        guards=GuardSpec(
-            parse_guard(first_player, "--first-player"), parse_guard(game_length, "--game-length")
-        ),
-        margin=margin,
-        max_changes=max_changes,
-        sampler=sampler,
-        scans=tuple(scans),
-        target_file=target_file,
-        deck=deck_path,
-        rules=chosen,
-    )
-    spec.check()
-    texts = list(verify_rungs) or list(DEFAULT_VERIFY)
-    plan = [] if [t.lower() for t in texts] == ["none"] else parse_verify(texts, befores)
-    if befores and not plan:
-        raise BadInput("--before needs a --verify rung to compare with")
-    seed_v = DEFAULT_SEED if verify_seed is None else verify_seed
-    if plan and seed_v == search_seed:
-        raise BadInput(f"--verify-seed {seed_v} is the search's seed: verification plays fresh seeds")
-    from emr_sim.studies.rebalance_verify import check_before
-
-    for rung in plan:
-        if rung.before is not None:
-            check_before(spec, rung, seed_v)
-    notes += setup_warnings(setup)  # said once the directory is this command's
-    if any(s.book is not None for s in setup.specs):
-        notes.append(BOOK_NOTE.format(player=player))
-    return spec, plan, seed_v, notes
+    click.echo("\n".join(summary_lines(outcome.result)))
+    click.echo(f"\nreport: {outcome.root / 'report.html'}; proposals' files in {outcome.root}/proposal-N")

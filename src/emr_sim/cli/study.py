@@ -27,7 +27,7 @@ def compare(run_a, run_b, as_json, method):
     from emr_sim.simulate.tables.rundir import is_table_run
 
     if is_table_run(run_a) or is_table_run(run_b):
-        from emr_sim.cli.tables import table_compare
+        from emr_sim.cli.table_reads import table_compare
 
         return table_compare(run_a, run_b, as_json)
     result = compare_runs(load_run(run_a), load_run(run_b), method)
@@ -84,7 +84,7 @@ def report(run_dir, output, compare_dir, skill_dirs, technique_pairs, scan_dirs,
 
     check_output(output)  # before the work
     if is_table_run(run_dir):
-        from emr_sim.cli.tables import table_report
+        from emr_sim.cli.table_reads import table_report
 
         extras = compare_dir or skill_dirs or technique_pairs or scan_dirs or claims_path
         return table_report(run_dir, output, bool(extras))

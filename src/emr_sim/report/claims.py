@@ -1,5 +1,5 @@
 """Claims shown: the terminal text of `emr-sim claims` and the report section, both from the
-claims record (emr_sim.studies.claims.ClaimsResult.record, OUT/claims.json)."""
+claims record (emr_sim.studies.claims.study.ClaimsResult.record, OUT/claims.json)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """HBC's designer report (docs/hbc-report.md) in markdown, from the frames of
-studies/hbc_designer.py: it renders what it is given and plays nothing."""
+studies/hbc/designer.py: it renders what it is given and plays nothing."""
 
 from __future__ import annotations
 

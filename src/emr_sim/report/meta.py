@@ -231,9 +231,14 @@ def _draft_lines(result: MetaResult) -> list[str]:
     return lines
 
 
+ACROSS_MIN_WIDTH = 26
+ACROSS_GAP = 3  # spaces at least between two runs' columns
+
+
 def _across_lines(results: list[MetaResult]) -> list[str]:
     labels, rows = across_rows(results)
-    width = max(26, *(len(lab) + 2 for lab in labels))
+    cells = [*labels, *(v for _what, values in rows for v in values)]
+    width = max(ACROSS_MIN_WIDTH, *(len(c) + ACROSS_GAP for c in cells))  # columns never run together
     lines = [
         "Across the runs (does the meta move with skill?)",
         "  Nash probability of each master (share of resamples with it in the support)",
@@ -466,6 +471,20 @@ def meta_page(rungs: list[Rung], version: str, name: str | None = None) -> dict:
         "version": version,
         "meta": meta_section(rungs),
         "verdict": meta_verdict(rungs),
+        "runs": [_run_settings(r) for r in rungs],
+    }
+
+
+def _run_settings(rung: Rung) -> dict:
+    """One row of the page's settings: the run's label, directory, players, games and seed."""
+    info = rung.result.info if rung.result is not None else {}
+    games = info.get("games")
+    return {
+        "label": rung.label,
+        "run_dir": info.get("run_dir", MISSING),
+        "players": info.get("players", MISSING),
+        "games": f"{games:,}" if isinstance(games, int) else MISSING,
+        "seed": info.get("seed", MISSING) if info.get("seed") is not None else MISSING,
     }
 
 

@@ -247,7 +247,7 @@ def write_outputs(root, result: dict, spec, props) -> None:
     from emr_sim.files.outdir import make_dir
     from emr_sim.files.write import remove_strays, write_text
     from emr_sim.simulate.variants import changed_deck
-    from emr_sim.studies.rebalance_result import RESULT_FILE
+    from emr_sim.studies.rebalance.result import RESULT_FILE
 
     root = Path(root)
     remove_strays(root)  # a killed write's temporary files: the files are written again, whole

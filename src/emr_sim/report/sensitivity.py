@@ -1,7 +1,7 @@
 """A sensitivity scan shown: the terminal text, the JSON, and the report section with a tornado
 chart per master (emr_sim.report.tornado) and the cells' changes as a heat map.
 
-Everything here formats what emr_sim.studies.sensitivity.scan_effects computed."""
+Everything here formats what emr_sim.studies.scan.effects.scan_effects computed."""
 
 from __future__ import annotations
 

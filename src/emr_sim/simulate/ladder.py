@@ -31,8 +31,9 @@ import numpy as np
 import pandas as pd
 
 from emr_sim.errors import BadInput, quoted
-from emr_sim.files.lock import LOCK_FILES, claim_dir
-from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, only_leftovers
+from emr_sim.files.holds import DirKind, check_holds
+from emr_sim.files.lock import claim_dir
+from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target
 from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.games.emr.lineup.heroes import parse_hero_list
@@ -163,24 +164,28 @@ def ladder_search_version(root: Path) -> int:
     return version
 
 
+def ladder_differences(old: dict, new: dict) -> list[str]:
+    return [
+        f"{k} {quoted(old.get(k))} on disk, {quoted(new.get(k))} now"
+        for k in RECORD_KEYS
+        if old.get(k) != new.get(k)
+    ]
+
+
+LADDER_DIR = DirKind(
+    noun="ladder",
+    record_file=LADDER_FILE,
+    called="a ladder directory",
+    read=lambda path: read_json_record(path, "ladder record", LADDER_FORMAT),
+    differences=ladder_differences,
+    empty_dirs=(STEPS_DIR,),
+)
+
+
 def check_root(root: Path, record: dict) -> None:
     """BadInput for a directory that cannot hold this ladder (nothing is written); run again
     under the directory's lock (emr_sim.files.lock.claim_dir)."""
-    path = root / LADDER_FILE
-    if path.exists():
-        old = read_json_record(path, "ladder record", LADDER_FORMAT)
-        differ = [
-            f"{k} {quoted(old.get(k))} on disk, {quoted(record.get(k))} now"
-            for k in RECORD_KEYS
-            if old.get(k) != record.get(k)
-        ]
-        if differ:
-            raise BadInput(
-                f"{path}: this directory holds a different ladder ({'; '.join(differ)}); "
-                "use another directory"
-            )
-    elif root.exists() and not only_leftovers(root, LOCK_FILES, (STEPS_DIR,)):
-        raise BadInput(f"{root}: not empty and not a ladder directory; use a new directory")
+    check_holds(root, LADDER_DIR, record)
 
 
 def write_record(root: Path, record: dict) -> Path:

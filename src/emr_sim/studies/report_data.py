@@ -44,8 +44,8 @@ class ReportData:
     meta: list[Rung] = field(default_factory=list)  # the metagame of the run, or of each rung
     cards: pd.DataFrame | None = None  # analysis.cardstats.per_card of a run made with --cards
     cards_note: str | None = None  # why a run made with --cards has no per-card statistics
-    scans: list = field(default_factory=list)  # emr_sim.studies.sensitivity.ScanEffects
-    claims: dict | None = None  # a claims record (emr_sim.studies.claims, OUT/claims.json)
+    scans: list = field(default_factory=list)  # emr_sim.studies.scan.effects.ScanEffects
+    claims: dict | None = None  # a claims record (emr_sim.studies.claims.study, OUT/claims.json)
 
 
 def report_cells(games: pd.DataFrame) -> pd.DataFrame:
@@ -186,14 +186,14 @@ def technique_table(rungs: list[LoadedRun], pairs: int, workers: int | None = No
 
 
 def read_scan_effects(scan_dir: str | Path):
-    """A sensitivity scan's effects (emr_sim.studies.sensitivity.scan_effects)."""
-    from emr_sim.studies.scaneffects import scan_effects
+    """A sensitivity scan's effects (emr_sim.studies.scan.effects.scan_effects)."""
+    from emr_sim.studies.scan.effects import scan_effects
 
     return scan_effects(scan_dir)
 
 
 def read_claims_record(path: str | Path) -> dict:
     """The claims record of `emr-sim claims ... -o DIR` (DIR or DIR/claims.json)."""
-    from emr_sim.studies.claims import read_claims_record as read
+    from emr_sim.studies.claims.study import read_claims_record as read
 
     return read(path)

@@ -25,9 +25,9 @@ from pathlib import Path
 
 import numpy as np
 
-from emr_sim.errors import BadInput
-from emr_sim.files.lock import LOCK_FILES, claim_dir
-from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, make_dir, only_leftovers
+from emr_sim.files.holds import RESUME_WORDS, DirKind, check_holds
+from emr_sim.files.lock import claim_dir
+from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, make_dir
 from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.games.emr import codes as C
@@ -128,21 +128,27 @@ def check_tuning_memory(plan: TunePlan, parallel: int, memory: int | None = None
         check_bytes(need, f"{option} {n_pairs:,} with {words}", how, instead, memory)
 
 
+def tuning_differences(old: dict, new: dict) -> list[str]:
+    differ = [k for k in new if k != "format" and old.get(k) != new[k]]
+    return [f"differs in {', '.join(differ)}"] if differ else []
+
+
+TUNING_DIR = DirKind(
+    noun="tuning",
+    record_file=TUNE_FILE,
+    called="a tuning directory",
+    read=lambda path: read_json_record(path, "tuning record", TUNE_FORMAT),
+    differences=tuning_differences,
+    empty_dirs=(CHECKPOINTS,),
+    resume_words=RESUME_WORDS,
+)
+
+
 def check_root(root: Path, record: dict) -> list[dict]:
     """The results already in root (resume), BadInput for a directory of another tuning; run
     again under the directory's lock (emr_sim.files.lock.claim_dir)."""
-    path = root / TUNE_FILE
-    if not path.exists():
-        if root.exists() and not only_leftovers(root, LOCK_FILES, (CHECKPOINTS,)):
-            raise BadInput(f"{root}: not empty and not a tuning directory; use a new directory")
+    if check_holds(root, TUNING_DIR, record) is None:
         return []
-    old = read_json_record(path, "tuning record", TUNE_FORMAT)
-    differ = [k for k in record if k != "format" and old.get(k) != record[k]]
-    if differ:
-        raise BadInput(
-            f"{path}: this directory holds a different tuning (differs in {', '.join(differ)}); "
-            "use another directory, or the same options to resume"
-        )
     return read_results(root / RESULTS_FILE, record["heroes"])
 
 

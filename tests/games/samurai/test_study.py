@@ -1,4 +1,4 @@
-"""Samurai Sword's study loop (games/samurai/study.py, studies/samurai_play.py) plays the games
+"""Samurai Sword's study loop (games/samurai/study.py, studies/samurai/play.py) plays the games
 of a table run's rotation 0 and sums them up faithfully."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from emr_sim.loops.table import TR_HEAD, TS_RESULT, TS_SIZE
 from emr_sim.simulate.tables.play import play_deals
-from emr_sim.studies import samurai_play as P
+from emr_sim.studies.samurai import play as P
 
 
 @pytest.mark.timeout(600)

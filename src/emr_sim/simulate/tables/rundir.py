@@ -25,8 +25,8 @@ from pathlib import Path
 import pandas as pd
 
 from emr_sim.errors import BadInput, WriteError
-from emr_sim.files.lock import LOCK_FILES, claim_dir
-from emr_sim.files.outdir import check_dir_target, only_leftovers
+from emr_sim.files.holds import RESUME_WORDS, DirKind, check_holds
+from emr_sim.files.lock import claim_dir
 from emr_sim.files.read import directory_problem, file_sha256, read_json_record
 from emr_sim.files.write import reason, stray_temps, write_atomically, write_text
 from emr_sim.simulate.tables.format import TABLE_RUN_FORMAT
@@ -139,17 +139,22 @@ def mismatches(old: dict, new: dict) -> list[str]:
     ]
 
 
+TABLE_RUN_DIR = DirKind(
+    noun="run",
+    record_file=RUN_FILE,
+    called="a run directory",
+    read=lambda path: read_table_run(path.parent),
+    differences=mismatches,
+    empty_dirs=(CELLS_DIR,),
+    resume_words=RESUME_WORDS,
+    note=NOTHING_PLAYED,
+)
+
+
 def check_target(root: Path, record: dict) -> None:
-    check_dir_target(root, NOTHING_PLAYED)
-    if (root / RUN_FILE).exists():
-        differ = mismatches(read_table_run(root), record)
-        if differ:
-            raise BadInput(
-                f"{root / RUN_FILE}: this directory holds a different run ({'; '.join(differ)}); "
-                "use another directory, or the same options to resume"
-            )
-    elif root.exists() and not only_leftovers(root, LOCK_FILES, (CELLS_DIR,)):
-        raise BadInput(f"{root}: not empty and not a run directory; use a new directory")
+    """BadInput (WriteError for a file in the way), before anything is written, for a path that
+    cannot become this table run."""
+    check_holds(root, TABLE_RUN_DIR, record)
 
 
 @dataclass
