@@ -15,6 +15,7 @@ headline tables as Markdown (for docs/samurai.md) and writes the page.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -22,7 +23,10 @@ import numpy as np
 import pandas as pd
 
 from emr_sim.analysis import factions as F
-from emr_sim.report.samurai import page
+from emr_sim.errors import BadInput, WriteError
+from emr_sim.files.outdir import check_output_file
+from emr_sim.files.write import write_text
+from emr_sim.report.samurai import StudyPage, page
 from emr_sim.simulate.tables.frames import long_frame, rows_frame
 from emr_sim.simulate.tables.play import play_deals
 from emr_sim.studies.samurai import play as P
@@ -65,6 +69,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("-o", "--output", default="reports/samurai.html")
     args = parser.parse_args()
+    try:  # before the first game: a page that could not be written is said now, not after minutes
+        check_output_file(args.output, "the study page")
+    except (BadInput, WriteError) as err:
+        print(f"samurai_study.py: {err}", file=sys.stderr)
+        raise SystemExit(2 if isinstance(err, BadInput) else 3) from None
     sections, factions, ends, guesses = [], [], [], []
     started = time.perf_counter()
     for n in SIZES:
@@ -90,16 +99,23 @@ def main() -> None:
             guesses.append(member_rate(n, lead, args.guess_deals, args.seed + 1, args.workers))
     guess = pd.DataFrame(guesses)
     sections.append(("The value of a good guess", [("One seat's team win rate among belief players", guess)]))
-    intro = [
-        f"Samurai Sword, {args.players} players in every seat, {args.deals:,} games per table size "
-        f"(seed {args.seed}); the value of a good guess from {args.guess_deals:,} deals per line, every "
-        "rotation. Command: python scripts/samurai_study.py " + " ".join(
-            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "output"),
+    command = "python scripts/samurai_study.py " + " ".join(
+        f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "output"
+    )
+    notes = [
+        f"Samurai Sword, {args.players} players in every seat, {args.deals:,} games per table size; the "
+        f"value of a good guess from {args.guess_deals:,} deals per line, every rotation. Published card "
+        "file, default options.",
         "Fair share of a faction: 1 / the factions in play (2 at 3-4 players, 3 at 5-7). Start share: the "
         "faction's weighted honour at the start over everyone's. Intervals are 95 % (Wilson for "
         "proportions of games; over deals for the guess table).",
     ]  # fmt: skip
-    Path(args.output).write_text(page("Samurai Sword: what a designer asks", intro, sections))
+    settings = [("command", command), ("games per table size", f"{args.deals:,}"),
+                ("deals per line of the guess table", f"{args.guess_deals:,}"), ("seed", str(args.seed)),
+                ("players", args.players), ("table sizes", ", ".join(map(str, SIZES))),
+                ("workers", str(args.workers))]  # fmt: skip
+    every_size = pd.concat(factions, ignore_index=True)
+    write_text(args.output, page(StudyPage(Path(args.output).stem, every_size, sections, notes, settings)))
     pct = ("wins", "low", "high", "fair", "points share", "start share", "share", "win rate")
     cols = ["players", "team", "games", "wins", "low", "high", "fair", "points share", "start share"]
     print(markdown(pd.concat(factions)[cols], pct))

@@ -22,9 +22,10 @@ STALE = {"search-reuse", "search-tuned"}
 # Pages expected to fail only the first-screen check (strict, as above): none since the
 # metagame page has its settings section last.
 NO_SETTINGS: set[str] = set()
-# Pages written by a study script of their own, not by emr_sim.report: samurai.html by
-# scripts/samurai_study.py (docs/samurai.md), to be given the verdict-first layout.
-OWN_PAGES = {"samurai"}
+# Pages written by a study script of their own, not by emr_sim.report, while they lack the
+# verdict-first layout (strict, as above). samurai.html (scripts/samurai_study.py, rendered by
+# report/samurai.py) left it in issue 39.
+OWN_PAGES: set[str] = set()
 
 
 def checked(path: Path, stale: set[str] = STALE):
