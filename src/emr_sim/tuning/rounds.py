@@ -27,7 +27,7 @@ import numpy as np
 
 from emr_sim.files.holds import RESUME_WORDS, DirKind, check_holds
 from emr_sim.files.lock import claim_dir
-from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target, make_dir
+from emr_sim.files.outdir import make_dir
 from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.games.emr import codes as C
@@ -267,8 +267,7 @@ def run_tuning(
         )
     record = plan.record(setup, field_spec.record())
     root = Path(root)
-    check_dir_target(root, NOTHING_WRITTEN)
-    check_root(root, record)
+    check_root(root, record)  # a file in the way, an unwritable folder (check_holds) or another run
     start_cluster(setup)  # inputs checked: a cluster starts before anything is written
     start_vectors = field_spec.vectors()
 

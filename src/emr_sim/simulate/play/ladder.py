@@ -32,7 +32,6 @@ import pandas as pd
 from emr_sim.errors import BadInput, quoted
 from emr_sim.files.holds import DirKind, check_holds
 from emr_sim.files.lock import claim_dir
-from emr_sim.files.outdir import NOTHING_WRITTEN, check_dir_target
 from emr_sim.files.read import read_json_record
 from emr_sim.files.write import write_text
 from emr_sim.games.emr.lineup.heroes import parse_hero_list
@@ -231,8 +230,7 @@ def run_ladder(
     root = Path(run_dir)
     version = ladder_search_version(root)  # a ladder resumed: its rungs' texts mean what they did
     plan = plan_ladder(settings.but(search_version=version), play)
-    check_dir_target(root, NOTHING_WRITTEN)
-    check_root(root, plan.record)
+    check_root(root, plan.record)  # a file in the way, an unwritable folder (check_holds) or another run
     start_cluster(plan.setups[0])  # inputs checked: a cluster starts before anything is written
     check = partial(check_root, record=plan.record)
     with claim_dir(root, check, partial(write_record, record=plan.record)):  # one writer a ladder
