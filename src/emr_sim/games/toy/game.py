@@ -15,6 +15,8 @@ STATE_SIZE = 90
 MAX_LEGAL = 3
 ACTION_NAMES = ("draw", "bank", "stash")
 END_NAMES = ("target", "deck out")
+TARGETS = tuple(str(t) for t in range(15, 65, 5))  # the `target` option's choices
+WOLVES = tuple(str(w) for w in range(4, 17))  # the `wolves` option's choices
 
 GAME = Game(
     name="toy",
@@ -25,8 +27,8 @@ GAME = Game(
     dealt=True,
     teams=False,
     options=(
-        RulesOption("target", "40", tuple(str(t) for t in range(15, 65, 5)), "TOY-END", "points that end the game"),
-        RulesOption("wolves", "6", tuple(str(w) for w in range(4, 17)), "TOY-WOLF", "wolf cards in the deck"),
+        RulesOption("target", "40", TARGETS, "TOY-END", "points that end the game"),
+        RulesOption("wolves", "6", WOLVES, "TOY-WOLF", "wolf cards in the deck"),
         RulesOption("copies", "8", ("4", "6", "8"), "TOY-DEAL", "cards of each value 1-6 in the deck"),
     ),
     players=("random", "greedy", "ismcts"),  # the generic players (players/)
