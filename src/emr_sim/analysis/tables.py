@@ -236,11 +236,14 @@ def compare_tables(before: pd.DataFrame, after: pd.DataFrame, by: str) -> pd.Dat
     """What moved from one table run to another on the same seed (the same deals): per group of
     `by` (member, entity, seat, order), its share before and after and the paired change, the
     deal as the unit (a deal's games in both runs: same cell, deal, rotation and seat), with a
-    95 % interval and a Holm-corrected p-value. A ValueError when no game is in both runs."""
+    95 % interval and a Holm-corrected p-value. A place in the order of play is paired with the
+    same place (same cell, deal, rotation and order): a change that reshuffles the deal draws
+    another first mover, and the seat's own place before says nothing of its place after. A
+    ValueError when no game is in both runs."""
     from emr_sim.analysis.significance import adjust
 
-    keys = ["cell", "deal", "rotation", "seat"]
-    both = before[[*keys, by, "share"]].merge(
+    keys = ["cell", "deal", "rotation", "order" if by == "order" else "seat"]
+    both = before[list(dict.fromkeys([*keys, by, "share"]))].merge(
         after[[*keys, "share"]], on=keys, suffixes=("_before", "_after")
     )
     if both.empty:
