@@ -128,3 +128,29 @@ def test_action_value_leans_to_the_rule_based_policys_choice():
         chosen += m > 1
         k.apply(t.G, t.S, legal[below(rng, 0, m)])
     assert chosen > 50 and W_LEGAL + L.MAX_LEGAL == WORK_SIZE
+
+
+@pytest.mark.nojit  # also run as plain Python (tests/test_nojit.py): a tiny size
+@pytest.mark.timeout(300)
+def test_a_few_draws_and_a_rollout_game_as_plain_python():
+    t = played_on(5, 3, 30)
+    me = next(s for s in range(5) if t.role(s) != L.SHOGUN)
+    obs, R, again = np.zeros_like(t.S), np.zeros_like(t.S), np.zeros_like(t.S)
+    k.observe(t.G, t.S, me, obs)
+    fits = exact_weights(t, me, obs)
+    rng, legal = np.zeros(4, np.int64), np.zeros(L.MAX_LEGAL, np.int64)
+    seed_rng(rng, 0, 1, 1, 1)
+    hidden = [s for s in range(5) if obs[role_field(s)] == K.HIDDEN]
+    for _ in range(20):
+        determinise(t.G, obs, me, rng, R)
+        k.observe(t.G, R, me, again)
+        assert np.array_equal(again, obs)
+        assert tuple(int(R[role_field(s)]) for s in hidden) in fits
+    steps = 0
+    while int(k.to_move(t.G, R)) != K.NOBODY and steps < 20_000:
+        m = int(k.legal(t.G, R, legal))
+        action = int(k.rollout(t.G, R, legal, m, rng))
+        assert action in legal[:m].tolist()
+        k.apply(t.G, R, action)
+        steps += 1
+    assert int(k.to_move(t.G, R)) == K.NOBODY
