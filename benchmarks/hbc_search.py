@@ -24,12 +24,14 @@ import argparse
 import itertools
 import os
 import resource
+import sys
 import time
 
 import numpy as np
 import pandas as pd
 
 from emr_sim.analysis.tables import clustered
+from emr_sim.errors import BadInput
 from emr_sim.simulate.tables.frames import long_frame, rows_frame
 from emr_sim.simulate.tables.play import parts, play_parts
 from emr_sim.simulate.tables.settings import table_settings
@@ -95,12 +97,24 @@ def report(seats: pd.DataFrame, args, cpu: float, wall: float) -> None:
     print(f"CPU time: {cpu:.0f} s ({wall:.0f} s of wall time, load average {os.getloadavg()[0]:.1f})")
 
 
+def check(args, cells: list[tuple[str, ...]]) -> None:
+    """Every option parsed before the first game: BadInput naming the first that cannot be used."""
+    if args.deals < 2:
+        raise BadInput(f"--deals {args.deals}: at least 2 (the interval is over deals)")
+    if not cells:
+        raise BadInput(f"--decks {args.decks!r}: fewer than {SEATS} decks")
+    for lineup in (f"{args.a},{args.b}", f"{args.b},{args.a}"):
+        settings = table_settings(GAME, SEATS, lineup, args.rules, seed=args.seed, workers=args.workers)
+        for cell in cells:
+            settings.entity_codes(cell)
+
+
 def rule_dict(texts: list[str]) -> dict[str, str]:
     out = {}
     for text in texts:
         name, sep, value = text.partition("=")
         if not sep:
-            raise SystemExit(f"--rule {text!r}: not of the form NAME=VALUE")
+            raise BadInput(f"--rule {text!r}: not of the form NAME=VALUE")
         out[name] = value
     return out
 
@@ -115,10 +129,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rule", action="append", default=[], help="a rules option NAME=VALUE")
     args = parser.parse_args()
-    args.rules = rule_dict(args.rule)
     cells = list(itertools.combinations(args.decks.split(","), SEATS))
     start, cpu0 = time.perf_counter(), cpu_seconds()
-    seats = pd.concat([play_pair(args, cell) for cell in cells], ignore_index=True)
+    try:
+        args.rules = rule_dict(args.rule)
+        check(args, cells)
+        seats = pd.concat([play_pair(args, cell) for cell in cells], ignore_index=True)
+    except BadInput as err:
+        print(err, file=sys.stderr)
+        raise SystemExit(2) from None
     report(seats, args, cpu_seconds() - cpu0, time.perf_counter() - start)
 
 
