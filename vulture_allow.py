@@ -83,3 +83,5 @@ _.string_from  # noqa
 _.observation_space  # noqa
 _.action_space  # noqa
 _.infos  # noqa
+# a module's attribute hook (PEP 562): emr_sim.analysis imports its names on first use
+__getattr__  # noqa

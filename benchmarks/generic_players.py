@@ -54,9 +54,12 @@ def head_to_head(w: float, n: int) -> float:
     return w / (w + (1.0 - w) / (n - 1))
 
 
-def measure(a: str, b: str, n: int, games: int, seed: int, workers: int) -> dict:
+def measure(
+    a: str, b: str, n: int, games: int, seed: int, workers: int, rules: dict[str, str] | None = None
+) -> dict:
     """One match: A in one seat, B in the others, every rotation of ceil(games / n) deals."""
-    settings = table_settings("toy", n, ",".join([a] + [b] * (n - 1)), seed=seed, workers=workers)
+    lineup = ",".join([a] + [b] * (n - 1))
+    settings = table_settings("toy", n, lineup, rules=rules, seed=seed, workers=workers)
     deals = math.ceil(games / n)
     start = time.perf_counter()
     rows = play_deals(settings, settings.entity_codes(()), deals)
@@ -88,13 +91,15 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seats", default="2,3,4")
     ap.add_argument("--match", action="append", help="A/B: a match of player A against B instead")
+    ap.add_argument("--rules", default="", help="the toy game's rules, NAME=VALUE,...")
     args = ap.parse_args()
+    rules = dict(item.split("=", 1) for item in args.rules.split(",") if item)
     matches = [tuple(m.split("/")) for m in args.match] if args.match else MATCHES
     print("| seats | A | B | games | A's wins | A's win share (fair 1/N) | A's head-to-head share | s |")
     print("|---|---|---|---|---|---|---|---|")
     for n in (int(x) for x in args.seats.split(",")):
         for a, b in matches:
-            r = measure(a, b, n, args.games, args.seed, args.workers)
+            r = measure(a, b, n, args.games, args.seed, args.workers, rules)
             print(
                 f"| {n} | `{r['a']}` | `{r['b']}` | {r['games']:,} | {r['wins']:,.1f} "
                 f"| {pct(r['w'])} | {pct(r['h'])} | {r['seconds']:.0f} |",

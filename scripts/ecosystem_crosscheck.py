@@ -2,7 +2,7 @@
 random deals played through OpenSpiel and PettingZoo with the engine's seed and actions, every
 position after every action and the results compared (docs/ecosystem.md quotes its output).
 
-    python scripts/ecosystem_crosscheck.py [--games 1000] [--seed 2026]
+    python scripts/ecosystem_crosscheck.py [--games 1000] [--seed 2026] [--game NAME ...]
 
 Prints one line per game and seat count: deals, actions, seconds; exits 1 at the first
 difference, naming it.
@@ -24,9 +24,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="deals per game and seat count")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
     args = parser.parse_args()
     total = 0
     for game in registry.games():
+        if args.game and game.name not in args.game:
+            continue
         for n in range(game.seats.fewest, game.seats.most + 1):
             start = time.perf_counter()
             try:

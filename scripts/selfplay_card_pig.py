@@ -1,7 +1,7 @@
 """A worked example (docs/selfplay.md): a tabular Q-learning agent trained by self-play on the
 PettingZoo environment of Card Pig (the toy game of docs/games.md, 2 seats), then played
 against a random player, a greedy and OpenSpiel's IS-MCTS, on seat-swapped deals through the
-OpenSpiel adapter. CPU only, numpy and the rl extra; a few minutes.
+OpenSpiel adapter. CPU only, numpy and the rl extra; docs/selfplay.md gives its times.
 
     python scripts/selfplay_card_pig.py [--episodes 100000] [--games 1000] [--search 100] [--seed 1]
     python scripts/selfplay_card_pig.py --references [--games 1000]   # the opponents among themselves

@@ -9,6 +9,13 @@ import numpy as np
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 
+def normal_sf(x):
+    """The standard normal's upper tail P(Z > x), of a number or elementwise of an array (the
+    standard library's erfc: no scipy.stats to import for a p-value)."""
+    tail = np.vectorize(lambda v: 0.5 * math.erfc(v / math.sqrt(2.0)), otypes=[float])(x)
+    return float(tail) if np.ndim(tail) == 0 else tail
+
+
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a proportion (0..1); (0, 1) when n is 0."""
     if n <= 0:

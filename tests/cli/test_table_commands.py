@@ -9,6 +9,8 @@ import json
 import pytest
 from support.cli import fails, run
 
+from emr_sim.cli.table_reads import table_seats
+
 TOY = ("--game", "toy", "--seats", 3)
 
 
@@ -33,6 +35,11 @@ def test_compare_pairs_two_table_runs_deal_by_deal(toy_runs):
     assert sum(r["delta"] for r in order.values()) == pytest.approx(0.0, abs=1e-9)  # shares still add to 1
     for r in order.values():
         assert r["low"] <= r["delta"] <= r["high"] and r["p_adjusted"] >= r["p_value"]
+    # eight wolves reshuffle the deal and draw other first movers: each place in the order of
+    # play is compared with the same place, so "after" is the second run's own share by order
+    for run_dir, when in ((toy_runs / "base", "before"), (toy_runs / "wolves", "after")):
+        own = table_seats(str(run_dir))[2].groupby("order")["share"].mean()
+        assert [order[k][when] for k in sorted(order)] == pytest.approx(own.sort_index().tolist())
     text = run("compare", toy_runs / "base", toy_runs / "wolves").stdout
     assert "the runs differ in: wolves 6 → 8" in text and "by order:" in text
 

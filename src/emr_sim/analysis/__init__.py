@@ -19,11 +19,34 @@ games frame of a complete matrix
 See docs/analysis.md.
 """
 
-from emr_sim.analysis.cells import cell_table, first_player_overall, matrix, oriented
-from emr_sim.analysis.compare import compare_cells, compare_heroes
-from emr_sim.analysis.ratings import bradley_terry, field_means
-from emr_sim.analysis.significance import adjust
-from emr_sim.analysis.usage import drivers, length_distribution, lopsided, usage_by_hero
+import importlib
+
+# Each name from the module that defines it, imported when first asked for (PEP 562): a
+# command that needs one module (emr_sim.analysis.tables, say) does not load scipy.stats,
+# scipy.sparse and statsmodels with the others.
+_HOMES = {
+    "cell_table": "cells",
+    "first_player_overall": "cells",
+    "matrix": "cells",
+    "oriented": "cells",
+    "compare_cells": "compare",
+    "compare_heroes": "compare",
+    "bradley_terry": "ratings",
+    "field_means": "ratings",
+    "adjust": "significance",
+    "drivers": "usage",
+    "length_distribution": "usage",
+    "lopsided": "usage",
+    "usage_by_hero": "usage",
+}
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+
 
 __all__ = [
     "adjust",

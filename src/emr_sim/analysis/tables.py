@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.stats import norm
+
+from emr_sim.stats import normal_sf
 
 Z95 = 1.959963984540054
 
@@ -54,7 +55,7 @@ def with_fair(frame: pd.DataFrame, n_seats: int, fair: float | pd.Series | None 
     margin = 1e-12  # an interval of no width (identical players) is not a difference
     out["differs"] = (out["low"] > out["fair"] + margin) | (out["high"] < out["fair"] - margin)
     z = (out["share"] - out["fair"]).abs() / out["se"].where(out["se"] > 0)
-    out["p_value"] = 2 * norm.sf(z.to_numpy(dtype=float))
+    out["p_value"] = 2 * normal_sf(z.to_numpy(dtype=float))
     if out.empty:
         return out.assign(p_adjusted=[], significant=[])
     return adjust(out, method="holm")
@@ -192,7 +193,7 @@ def size_trend(frames: dict[int, pd.DataFrame], by: str = "entity") -> pd.DataFr
             {by: key, "fewest": int(a["players"]), "most": int(b["players"]),
              "relative_fewest": a["relative"], "relative_most": b["relative"], "change": change,
              "low": change - Z95 * se, "high": change + Z95 * se,
-             "p_value": float(2 * norm.sf(abs(change) / se)) if se > 0 else np.nan}
+             "p_value": float(2 * normal_sf(abs(change) / se)) if se > 0 else np.nan}
         )  # fmt: skip
     return adjust(pd.DataFrame(rows), method="holm")
 
@@ -235,11 +236,14 @@ def compare_tables(before: pd.DataFrame, after: pd.DataFrame, by: str) -> pd.Dat
     """What moved from one table run to another on the same seed (the same deals): per group of
     `by` (member, entity, seat, order), its share before and after and the paired change, the
     deal as the unit (a deal's games in both runs: same cell, deal, rotation and seat), with a
-    95 % interval and a Holm-corrected p-value. A ValueError when no game is in both runs."""
+    95 % interval and a Holm-corrected p-value. A place in the order of play is paired with the
+    same place (same cell, deal, rotation and order): a change that reshuffles the deal draws
+    another first mover, and the seat's own place before says nothing of its place after. A
+    ValueError when no game is in both runs."""
     from emr_sim.analysis.significance import adjust
 
-    keys = ["cell", "deal", "rotation", "seat"]
-    both = before[[*keys, by, "share"]].merge(
+    keys = ["cell", "deal", "rotation", "order" if by == "order" else "seat"]
+    both = before[list(dict.fromkeys([*keys, by, "share"]))].merge(
         after[[*keys, "share"]], on=keys, suffixes=("_before", "_after")
     )
     if both.empty:
@@ -255,6 +259,6 @@ def compare_tables(before: pd.DataFrame, after: pd.DataFrame, by: str) -> pd.Dat
              "before": float(group["share_before"].mean()), "after": float(group["share_after"].mean()),
              "delta": delta, "se": se, "low": delta - Z95 * se,
              "high": delta + Z95 * se, "changed": float((group["delta"] != 0).mean()),
-             "p_value": float(2 * norm.sf(abs(delta) / se)) if se > 0 else 1.0}
+             "p_value": float(2 * normal_sf(abs(delta) / se)) if se > 0 else 1.0}
         )  # fmt: skip
     return adjust(pd.DataFrame(rows), method="holm")

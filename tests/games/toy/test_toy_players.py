@@ -14,7 +14,7 @@ pytestmark = pytest.mark.nojit  # also run as plain Python (tests/test_nojit.py)
 
 
 def position(n=3, scores=(0, 0, 0), total=0, mover=0, deck_n=None):
-    made = registry.get("toy").make(n, {})
+    made = registry.get("toy").make(n, {"target": "20", "copies": "4"})  # the numbers below are for these
     S = np.zeros(k.STATE_SIZE, dtype=np.int64)
     k.init(made.G, S, 1, 0, np.full(n, -1, dtype=np.int64))
     for s in range(n):

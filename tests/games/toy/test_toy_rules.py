@@ -35,13 +35,15 @@ def test_the_faces_layout_mirrors_the_kernels():
 
 
 def test_toy_deal_shuffles_deals_one_stash_each_and_draws_the_first_player():
-    G, S = dealt(n=4, wolves=5)
-    cards = [seat(S, s, k.ST_STASH) for s in range(4)] + S[k.DECK_BASE : k.DECK_BASE + S[k.H_DECK_N]].tolist()
-    assert sorted(cards) == sorted([0] * 5 + [v for v in range(1, 7) for _ in range(4)])
-    assert S[k.H_DECK_N] == 29 - 4 and S[k.H_MOVER] == S[k.H_FIRST] and 0 <= S[k.H_FIRST] < 4
+    for copies in (4, 8):
+        G, S = dealt(n=4, wolves=5, copies=copies)
+        deck = S[k.DECK_BASE : k.DECK_BASE + S[k.H_DECK_N]].tolist()
+        cards = [seat(S, s, k.ST_STASH) for s in range(4)] + deck
+        assert sorted(cards) == sorted([0] * 5 + [v for v in range(1, 7) for _ in range(copies)])
+    assert S[k.H_DECK_N] == 6 * 8 + 5 - 4 and S[k.H_MOVER] == S[k.H_FIRST] and 0 <= S[k.H_FIRST] < 4
     firsts = {int(dealt(n=4, index=i)[1][k.H_FIRST]) for i in range(40)}
     assert firsts == {0, 1, 2, 3}
-    _, again = dealt(n=4, wolves=5)
+    _, again = dealt(n=4, wolves=5, copies=8)
     assert np.array_equal(S, again)  # the same deal from (seed, index)
 
 

@@ -11,10 +11,12 @@ from emr_sim.games.contract import Game, Made, RulesOption, Seats
 
 # Mirrors of kernels.py's layout for the face (the kernels module is imported only to play);
 # tests/games/toy/test_toy_rules.py checks that they agree.
-STATE_SIZE = 62
+STATE_SIZE = 90
 MAX_LEGAL = 3
 ACTION_NAMES = ("draw", "bank", "stash")
 END_NAMES = ("target", "deck out")
+TARGETS = tuple(str(t) for t in range(15, 65, 5))  # the `target` option's choices
+WOLVES = tuple(str(w) for w in range(4, 17))  # the `wolves` option's choices
 
 GAME = Game(
     name="toy",
@@ -25,8 +27,9 @@ GAME = Game(
     dealt=True,
     teams=False,
     options=(
-        RulesOption("target", "20", ("15", "20", "25", "30"), "TOY-END", "points that end the game"),
-        RulesOption("wolves", "6", ("4", "5", "6", "7", "8"), "TOY-WOLF", "wolf cards in the deck"),
+        RulesOption("target", "40", TARGETS, "TOY-END", "points that end the game"),
+        RulesOption("wolves", "6", WOLVES, "TOY-WOLF", "wolf cards in the deck"),
+        RulesOption("copies", "8", ("4", "6", "8"), "TOY-DEAL", "cards of each value 1-6 in the deck"),
     ),
     players=("random", "greedy", "ismcts"),  # the generic players (players/)
     end_names=END_NAMES,
@@ -61,6 +64,7 @@ def make(n_seats: int, rules: dict[str, str], data: str | None) -> Made:
     params = np.zeros(k.P_SIZE, dtype=np.int64)
     params[k.P_TARGET] = int(rules["target"])
     params[k.P_WOLVES] = int(rules["wolves"])
+    params[k.P_COPIES] = int(rules["copies"])
     return Made(game=GAME, n_seats=n_seats, G=(game_tag("toy"), params), rules=rules)
 
 

@@ -23,14 +23,16 @@ from emr_sim.rng import below, seed_rng, shuffle_range
 NAME = "toy"
 MAX_SEATS = 4
 MAX_VALUE = 6  # cards 1..6, four of each
-COPIES = 4
+MAX_COPIES = 8  # the `copies` option's largest: each value 1..6 at most this many times
+MAX_WOLVES = 16
 WOLF = 0  # a wolf card's value
 NO_CARD = -1
 
 # the constants G = (tag, P): P's fields
 P_TARGET = 0
 P_WOLVES = 1
-P_SIZE = 2
+P_COPIES = 2
+P_SIZE = 3
 
 # the state
 H_SEATS = 0
@@ -46,7 +48,7 @@ ST_STASH = 1
 ST_SIZE = 2
 DISC_BASE = SEAT_BASE + MAX_SEATS * ST_SIZE  # revealed cards, counted by value 0..MAX_VALUE
 DECK_BASE = DISC_BASE + MAX_VALUE + 1  # the deck, its top at DECK_BASE + deck_n - 1
-MAX_DECK = COPIES * MAX_VALUE + 12
+MAX_DECK = MAX_COPIES * MAX_VALUE + MAX_WOLVES
 RNG_BASE = DECK_BASE + MAX_DECK
 STATE_SIZE = RNG_BASE + 4
 
@@ -69,7 +71,7 @@ def seat_at(s):
 
 @njit
 def deck_size(P):
-    return COPIES * MAX_VALUE + P[P_WOLVES]
+    return P[P_COPIES] * MAX_VALUE + P[P_WOLVES]
 
 
 @njit
@@ -85,7 +87,7 @@ def init(G, S, seed, index, seating):
     size = deck_size(P)
     k = 0
     for v in range(1, MAX_VALUE + 1):
-        for _ in range(COPIES):
+        for _ in range(P[P_COPIES]):
             S[DECK_BASE + k] = v
             k += 1
     for _ in range(P[P_WOLVES]):
@@ -219,7 +221,7 @@ def observe(G, S, seat, obs):
 def unseen(G, obs, seat, v):
     """How many cards of value v `seat` has not seen: the deck's make-up less the revealed
     cards and its own stash."""
-    count = (G[1][P_WOLVES] if v == WOLF else COPIES) - obs[DISC_BASE + v]
+    count = (G[1][P_WOLVES] if v == WOLF else G[1][P_COPIES]) - obs[DISC_BASE + v]
     return count - 1 if obs[seat_at(seat) + ST_STASH] == v else count
 
 
@@ -243,8 +245,8 @@ def determinise(G, obs, seat, rng, S):
     seed_rng(S, RNG_BASE, rng[0], rng[1], GAME_STREAM)
 
 
-SPREAD_BASE = 1.5  # the evaluation's spread of points at an empty deck ...
-SPREAD_PER_CARD = 0.8  # ... growing with the square root of the cards left (seat_value)
+SPREAD_BASE = 1.0  # the evaluation's spread of points at an empty deck ...
+SPREAD_PER_CARD = 0.6  # ... growing with the square root of the cards left (seat_value)
 
 
 @njit
