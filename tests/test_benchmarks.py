@@ -43,6 +43,13 @@ ROOT = str(BENCH.parent)
         ("bench_tui.py", ["startup", "--runs", "1"], "to its first screen"),
         ("generic_players.py", ["--games", "8", "--seats", "2,4"], "| 4 | `ismcts(n=1600)` |"),
         ("generic_vs_specialised.py", ["--deals", "2"], "iterations per second as a share"),
+        # the same deals with the players swapped: the greedy against itself is exactly even
+        (
+            "hbc_search.py",
+            ["--a", "greedy", "--deals", "5", "--decks", "blaze,den,edge"],
+            "50.0 % [50.0, 50.0]",
+        ),
+        ("hbc_search.py", ["--a", "ismcts:20", "--deals", "2", "--decks", "blaze,den"], "holding the second"),
     ],
 )
 def test_benchmark_script_runs(script, args, expect):

@@ -178,3 +178,43 @@ def test_a_share_moving_with_the_table_size():
     assert trend.loc[0, "relative_most"] == pytest.approx(1.6, abs=0.1)
     assert trend.loc[0, "low"] > 0.3 and bool(trend.loc[0, "significant"])
     assert set(trend.index) == {0, 1}  # seats 2 and 3 sit only at the table of four
+
+
+def test_pair_counts_by_seat_columns_equal_the_join_of_every_pair():
+    """table_rating's fast count (games as rows of equal length) gives the join's counts; games
+    of different sizes (a mirror left out leaves none, but a frame may mix sizes) take the join."""
+    from emr_sim.analysis.table_rating import add_above_by_seat, add_above_merged
+
+    rng = np.random.default_rng(11)
+    n_games, width = 500, 4
+    game = np.repeat(rng.permutation(n_games), width)  # games in any order
+    place = rng.integers(0, width, size=n_games * width)  # ties included
+    entity = rng.integers(0, 5, size=n_games * width)
+    deal = game % 37
+    fast, joined = np.zeros((37, 5, 5)), np.zeros((37, 5, 5))
+    assert add_above_by_seat(fast, game, place, entity, deal)
+    add_above_merged(joined, game, place, entity, deal)
+    assert fast.sum() > 0 and np.array_equal(fast, joined)
+    uneven = np.zeros((37, 5, 5))
+    assert not add_above_by_seat(uneven, game[:-1], place[:-1], entity[:-1], deal[:-1])
+    assert uneven.sum() == 0
+
+
+def test_the_rating_fit_is_choixs_maximum_likelihood():
+    """table_rating.fit (Newton's method) finds the strengths choix's ilsr_pairwise_dense finds,
+    on balanced, lopsided and sparse count matrices; no finite fit: NaN."""
+    import choix
+
+    from emr_sim.analysis.table_rating import fit
+
+    rng = np.random.default_rng(5)
+    for k, spread, games in ((4, 0.3, 50), (6, 2.5, 30), (15, 1.0, 3), (3, 4.0, 400)):
+        truth = rng.normal(0.0, spread, k)
+        p = 1.0 / (1.0 + np.exp(truth[None, :] - truth[:, None]))
+        counts = rng.binomial(games, p).astype(float)
+        counts = np.triu(counts, 1) + np.tril(games - counts.T, -1)  # i beat j + j beat i = games
+        ours = fit(counts)
+        theirs = choix.ilsr_pairwise_dense(counts, alpha=0.0, max_iter=500, tol=1e-12)
+        assert np.abs(ours - (theirs - theirs.mean())).max() < 1e-6
+    never_lost = np.array([[0.0, 3.0], [0.0, 0.0]])
+    assert np.isnan(fit(never_lost)).all()

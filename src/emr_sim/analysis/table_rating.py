@@ -1,5 +1,5 @@
 """A rating for any number of players at a table: Plackett–Luce strengths, fitted by rank
-breaking with choix, with intervals from a bootstrap over deals.
+breaking, with intervals from a bootstrap over deals.
 
 The model: each entity (master, deck, role, or lineup member) has a strength s; a game's
 places are drawn as Plackett–Luce rankings (the first place chosen among all seats with
@@ -8,13 +8,16 @@ the Bradley–Terry model of emr_sim.analysis.ratings.
 
 The fit breaks every game's places into all its pairs (the seat in a better place beats the
 seat in a worse one; seats sharing a place, as a draw or a team, are no comparison) and fits
-Bradley–Terry to the pair counts by maximum likelihood (choix.ilsr_pairwise_dense): "full
+Bradley–Terry to the pair counts by maximum likelihood (Newton's method, `fit`): "full
 rank breaking", consistent for Plackett–Luce (Azari Soufiani, Chen, Parkes and Xia, ICML 2014)
 and, at two seats, the same fit as emr_sim.analysis.ratings.bradley_terry on the decided games.
-Why choix and this route: choix's ranking fitters (ilsr_rankings, opt_rankings) take one
-ranking per game with no weights and take about 7 s for the 280,000 games of an 8MR matrix,
-far too slow for a bootstrap of hundreds of fits; the pair counts of a resample are one matrix
-product away, and choix fits them in milliseconds. openskill's Weng–Lin ratings are online
+Why this route: choix's ranking fitters (ilsr_rankings, opt_rankings) take one ranking per
+game with no weights and take about 7 s for the 280,000 games of an 8MR matrix, far too slow
+for a bootstrap of hundreds of fits; the pair counts of a resample are one matrix product
+away, and a fit of them takes a few Newton steps on a K x K matrix. (choix's
+ilsr_pairwise_dense fits them too, to the same strengths, tests/analysis/test_tables.py; it
+was the fitter here until importing it, with scipy.stats, cost a second of every table
+summary's start-up.) openskill's Weng–Lin ratings are online
 updates that depend on the order of the games and are not the Bradley–Terry fit at two seats.
 
 The pairs of a game are not independent, and neither are a deal's rotations: the intervals
@@ -24,12 +27,13 @@ information. A game where an entity sits twice (a mirror) teaches nothing and is
 
 from __future__ import annotations
 
-import choix
 import numpy as np
 import pandas as pd
 
 ELO = 400 / np.log(10)  # Elo points per unit of log-strength, as ratings.bradley_terry
 RESAMPLES = 200
+NEWTON_STEPS = 100  # a fit converges in a handful; more means no finite maximum
+STEP_TOL = 1e-10
 BOOT_SEED = 20261205
 
 
@@ -43,13 +47,42 @@ def pair_counts(seats: pd.DataFrame, by: str) -> tuple[list[str], np.ndarray, np
     frame = frame[~mirror.to_numpy()]
     deal_key = frame["cell"].astype(str) + "/" + frame["deal"].astype(str)
     deals, deal_index = np.unique(deal_key.to_numpy(), return_inverse=True)
-    left = frame[["game", "place"]].assign(e=frame[by].astype(str).map(code), d=deal_index)
-    both = left.merge(left, on="game", suffixes=("_w", "_l"))
-    above = both[both["place_w"] < both["place_l"]]
     k = len(names)
     counts = np.zeros((len(deals), k, k))
-    np.add.at(counts, (above["d_w"].to_numpy(), above["e_w"].to_numpy(), above["e_l"].to_numpy()), 1.0)
+    entity = frame[by].astype(str).map(code).to_numpy()
+    game, place = frame["game"].to_numpy(), frame["place"].to_numpy()
+    if not add_above_by_seat(counts, game, place, entity, deal_index):
+        add_above_merged(counts, game, place, entity, deal_index)
     return names, deals, counts
+
+
+def add_above_by_seat(counts, game, place, entity, deal) -> bool:
+    """Count every (winner above loser) pair of a game into counts[deal, winner, loser], the
+    games taken as rows of equal length (one column per seat: a few array operations instead
+    of a join). False, counting nothing, when the games have different numbers of rows."""
+    order = np.argsort(game, kind="stable")
+    starts = np.flatnonzero(np.r_[True, game[order][1:] != game[order][:-1]])
+    sizes = np.diff(np.r_[starts, len(order)])
+    if len(sizes) == 0 or np.any(sizes != sizes[0]):
+        return len(sizes) == 0
+    width = int(sizes[0])
+    rows = order.reshape(-1, width)
+    for a in range(width):
+        for b in range(width):
+            if a != b:
+                above = place[rows[:, a]] < place[rows[:, b]]
+                win, lose = rows[above, a], rows[above, b]
+                np.add.at(counts, (deal[win], entity[win], entity[lose]), 1.0)
+    return True
+
+
+def add_above_merged(counts, game, place, entity, deal) -> None:
+    """add_above_by_seat for games of any numbers of rows: every pair of rows of a game, by a
+    join of the rows with themselves."""
+    left = pd.DataFrame({"game": game, "place": place, "e": entity, "d": deal})
+    both = left.merge(left, on="game", suffixes=("_w", "_l"))
+    above = both[both["place_w"] < both["place_l"]]
+    np.add.at(counts, (above["d_w"].to_numpy(), above["e_w"].to_numpy(), above["e_l"].to_numpy()), 1.0)
 
 
 def strata_of(deals: np.ndarray) -> list[tuple[int, int]]:
@@ -75,13 +108,36 @@ def deal_patterns(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def fit(comparisons: np.ndarray) -> np.ndarray:
-    """Log-strengths (mean 0) from a K x K matrix of counts (row beat column): choix's maximum
-    likelihood; NaN when no finite fit exists (an entity that never won or never lost)."""
+    """Log-strengths (mean 0) from a K x K matrix of counts (row beat column): the
+    Bradley–Terry maximum likelihood by Newton's method from 0, halving a step that would lower
+    the likelihood (it is concave); NaN when no finite fit exists (an entity that never won or
+    never lost, or no convergence)."""
     wins, played = comparisons.sum(axis=1), comparisons.sum(axis=1) + comparisons.sum(axis=0)
     if np.any(wins == 0) or np.any(wins == played):
         return np.full(len(comparisons), np.nan)
-    params = choix.ilsr_pairwise_dense(comparisons, alpha=0.0, max_iter=500, tol=1e-10)
-    return params - params.mean()
+    meetings = comparisons + comparisons.T
+    np.fill_diagonal(meetings, 0.0)
+    s = np.zeros(len(comparisons))
+    for _ in range(NEWTON_STEPS):
+        p = 1.0 / (1.0 + np.exp(s[None, :] - s[:, None]))  # P(row beats column)
+        weight = meetings * p * (1.0 - p)
+        information = np.diag(weight.sum(axis=1)) - weight  # singular along the all-ones direction
+        step = np.linalg.pinv(information) @ (wins - (meetings * p).sum(axis=1))
+        while step_lowers(comparisons, s, step) and np.max(np.abs(step)) > STEP_TOL:
+            step = step / 2
+        s = s + step - step.mean()
+        if np.max(np.abs(step)) < STEP_TOL:
+            return s
+    return np.full(len(comparisons), np.nan)
+
+
+def log_likelihood(comparisons: np.ndarray, s: np.ndarray) -> float:
+    """Bradley–Terry's log-likelihood of the counts at strengths s."""
+    return float(-(comparisons * np.logaddexp(0.0, s[None, :] - s[:, None])).sum())
+
+
+def step_lowers(comparisons: np.ndarray, s: np.ndarray, step: np.ndarray) -> bool:
+    return log_likelihood(comparisons, s + step) < log_likelihood(comparisons, s) - 1e-12
 
 
 def plackett_luce(
