@@ -3,13 +3,14 @@
 
 from emr_sim import kernel_contract as K
 from emr_sim.games.samurai.players.own import own_player
+from emr_sim.games.samurai.players.search import action_value, determinise, rollout
 from emr_sim.games.samurai.rules.actions import apply as apply_action
 from emr_sim.games.samurai.rules.actions import legal
 from emr_sim.games.samurai.rules.deal import init
 from emr_sim.games.samurai.rules.layout import H_DECIDER, NAME
 from emr_sim.games.samurai.rules.scoring import record, results
-from emr_sim.games.samurai.rules.value import action_value, evaluate, rollout
-from emr_sim.games.samurai.rules.view import determinise, observe
+from emr_sim.games.samurai.rules.value import evaluate
+from emr_sim.games.samurai.rules.view import observe
 from emr_sim.jit import njit
 
 

@@ -10,8 +10,8 @@ import numpy as np
 
 from emr_sim.games.contract import Game, Made, RulesOption, Seats
 from emr_sim.games.samurai.cards import Cards, load_cards
-from emr_sim.games.samurai.players.belief import SCRATCH_SIZE
 from emr_sim.games.samurai.players.own import OWN_PLAYERS
+from emr_sim.games.samurai.players.search import SCRATCH_SIZE, WORK_SIZE
 from emr_sim.games.samurai.rules import layout as L
 
 _DEFAULT = load_cards()
@@ -45,7 +45,7 @@ GAME = Game(
     max_legal=L.MAX_LEGAL,
     face_module=__name__,
     rules_doc="docs/samurai.md",
-    work_size=L.STATE_SIZE,
+    work_size=WORK_SIZE,
     own_players=OWN_PLAYERS,
     sees_all=("oracle",),
     n_actions=L.A_DISCARD + L.MAX_KINDS,  # every action code is below it (rules/layout.py)

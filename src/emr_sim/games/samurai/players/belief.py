@@ -69,12 +69,20 @@ def roles_left(G, obs, me, F):
 
 
 @njit
+def role_seen(obs, me, t):
+    """Seat t's role as `me` sees it: its own and the Shogun's, else HIDDEN. On an observation
+    this is its role field; on a full state (a search's rollout) it hides what `me` may not see."""
+    role = obs[seat_at(t) + L.ST_ROLE]
+    return role if t == me or role == L.SHOGUN else K.HIDDEN
+
+
+@njit
 def known_or_prior(G, obs, me, F):
     """The belief before any evidence: certain for itself and the Shogun, the counts left
     for the others."""
     total = roles_left(G, obs, me, F)
     for t in range(obs[L.H_SEATS]):
-        role = obs[seat_at(t) + L.ST_ROLE]
+        role = role_seen(obs, me, t)
         for r in range(L.N_ROLES):
             if role != K.HIDDEN:
                 F[F_BELIEF + t * L.N_ROLES + r] = 1.0 if r == role else 0.0
@@ -128,15 +136,16 @@ def update_seat(obs, F, t):
 
 @njit
 def believe(G, obs, me, F):
-    """The belief of seat `me` from its observation (module doc)."""
+    """The belief of seat `me` from its observation (module doc), or from a full state: it
+    reads the roles `me` may see only (role_seen) and the public record."""
     known_or_prior(G, obs, me, F)
     n = obs[L.H_SEATS]
     for _ in range(PASSES):
         for t in range(n):
-            if obs[seat_at(t) + L.ST_ROLE] == K.HIDDEN:
+            if role_seen(obs, me, t) == K.HIDDEN:
                 update_seat(obs, F, t)
         for t in range(n):
-            if obs[seat_at(t) + L.ST_ROLE] == K.HIDDEN:
+            if role_seen(obs, me, t) == K.HIDDEN:
                 for r in range(L.N_ROLES):
                     F[F_BELIEF + t * L.N_ROLES + r] = F[F_NEXT + t * L.N_ROLES + r]
 

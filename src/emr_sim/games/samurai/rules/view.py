@@ -45,22 +45,30 @@ def unseen_count(G, obs, seat, kind):
 
 
 @njit
-def determinise_roles(G, S, seat, rng):
-    """The hidden roles: the roles in play less the Shogun's and the seat's own, shuffled
-    over the hidden seats; the Ninja cards' weights likewise (SS-D-WEIGHTS' option)."""
+def roles_pool(G, S, seat):
+    """The roles the seat cannot place (in play, less the Shogun's and its own) written into
+    the draw pile's room (refilled by determinise_cards); their number."""
     n = S[L.H_SEATS]
-    RT, WT = G[4], G[5]
-    room = L.DRAW_BASE  # the draw pile's room, refilled by determinise_cards
+    RT = G[4]
     k = 0
     for role in range(L.N_ROLES):
         left = RT[n, role] - (1 if role == L.SHOGUN else 0)
         if role == S[seat_at(seat) + L.ST_ROLE] and role != L.SHOGUN:
             left -= 1
         for _ in range(left):
-            S[room + k] = role
+            S[L.DRAW_BASE + k] = role
             k += 1
-    shuffle_range(S, room, k, rng, 0)
-    cards = room + L.MAX_SEATS  # the Ninja cards' weights not held by the seat
+    return k
+
+
+@njit
+def deal_weights(G, S, seat, rng):
+    """The hidden seats' weights (ST_WEIGHT still hidden) for the roles placed there, the
+    Ninja cards' weights not held by the seat shuffled over the Ninja (SS-D-WEIGHTS' option),
+    and the removed card's (SS-SETUP-ROLES)."""
+    n = S[L.H_SEATS]
+    RT, WT = G[4], G[5]
+    cards = L.DRAW_BASE + L.MAX_SEATS  # the Ninja cards' weights not held by the seat
     m = 0
     double = G[1][L.P_NINJA4_DOUBLE] and n == 4
     own_ninja = S[seat_at(seat) + L.ST_ROLE] == L.NINJA
@@ -73,19 +81,31 @@ def determinise_roles(G, S, seat, rng):
         S[cards + m] = w
         m += 1
     shuffle_range(S, cards, m, rng, 0)
-    j = 0
     ninja = 0
     for s in range(n):
         base = seat_at(s)
-        if S[base + L.ST_ROLE] == K.HIDDEN:
-            role = S[room + j]
-            j += 1
-            S[base + L.ST_ROLE] = role
+        if S[base + L.ST_WEIGHT] == K.HIDDEN:
+            role = S[base + L.ST_ROLE]
             S[base + L.ST_WEIGHT] = WT[n, role]
             if role == L.NINJA:
                 S[base + L.ST_WEIGHT] = S[cards + ninja]
                 ninja += 1
     S[L.H_REMOVED] = S[cards + ninja] if RT[n, L.RT_REMOVED] > 0 else 0
+
+
+@njit
+def determinise_roles(G, S, seat, rng):
+    """The hidden roles: the roles in play less the Shogun's and the seat's own, shuffled
+    over the hidden seats; then their weights (deal_weights)."""
+    k = roles_pool(G, S, seat)
+    shuffle_range(S, L.DRAW_BASE, k, rng, 0)
+    j = 0
+    for s in range(S[L.H_SEATS]):
+        base = seat_at(s)
+        if S[base + L.ST_ROLE] == K.HIDDEN:
+            S[base + L.ST_ROLE] = S[L.DRAW_BASE + j]
+            j += 1
+    deal_weights(G, S, seat, rng)
 
 
 @njit
