@@ -9,6 +9,7 @@ import pandas as pd
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
+from emr_sim.analysis.bt_newton import information, newton_strengths
 from emr_sim.analysis.cells import oriented
 from emr_sim.games.emr import codes as C
 from emr_sim.stats import Z95
@@ -76,20 +77,11 @@ def fit_bradley_terry(cells: pd.DataFrame, tol: float = 1e-10, max_iter: int = 1
     wins_j = cells["wins_b"].to_numpy(dtype=float)
     n = wins_i + wins_j
     _check_finite(heroes, i, j, wins_i, wins_j)
-    s = np.zeros(k)
-    for _ in range(max_iter):
-        p = 1 / (1 + np.exp(-(s[i] - s[j])))
-        resid = wins_i - n * p  # d loglik / d (s_i - s_j) per cell
-        grad = np.bincount(i, resid, k) - np.bincount(j, resid, k)
-        step = np.linalg.pinv(_information(i, j, n * p * (1 - p), k)) @ grad
-        s = s + step
-        s -= s.mean()
-        if np.max(np.abs(step)) < tol:
-            break
-    else:
+    s = newton_strengths(i, j, wins_i, wins_j, k, tol, max_iter)
+    if s is None:
         raise ValueError(f"Bradley–Terry: Newton–Raphson did not converge in {max_iter} iterations")
     p = 1 / (1 + np.exp(-(s[i] - s[j])))
-    cov = np.linalg.pinv(_information(i, j, n * p * (1 - p), k))
+    cov = np.linalg.pinv(information(i, j, n * p * (1 - p), k))
     return heroes, s, cov
 
 
@@ -110,16 +102,6 @@ def _check_finite(heroes, i, j, wins_i, wins_j) -> None:
             "Bradley–Terry: no finite maximum: some heroes won (or lost) every decided game against the "
             f"rest; groups: {groups}"
         )
-
-
-def _information(i: np.ndarray, j: np.ndarray, weight: np.ndarray, k: int) -> np.ndarray:
-    """Fisher information sum_cells w (e_i - e_j)(e_i - e_j)^T: a weighted graph Laplacian."""
-    info = np.zeros((k, k))
-    np.add.at(info, (i, i), weight)
-    np.add.at(info, (j, j), weight)
-    np.add.at(info, (i, j), -weight)
-    np.add.at(info, (j, i), -weight)
-    return info
 
 
 def bradley_terry(cells: pd.DataFrame) -> pd.DataFrame:

@@ -14,7 +14,8 @@ and, at two seats, the same fit as emr_sim.analysis.ratings.bradley_terry on the
 Why this route: choix's ranking fitters (ilsr_rankings, opt_rankings) take one ranking per
 game with no weights and take about 7 s for the 280,000 games of an 8MR matrix, far too slow
 for a bootstrap of hundreds of fits; the pair counts of a resample are one matrix product
-away, and a fit of them takes a few Newton steps on a K x K matrix. (choix's
+away, and a fit of them takes a few Newton steps on a K x K matrix (bt_newton, the
+matrix's own Bradley–Terry fit). (choix's
 ilsr_pairwise_dense fits them too, to the same strengths, tests/analysis/test_tables.py; it
 was the fitter here until importing it, with scipy.stats, cost a second of every table
 summary's start-up.) openskill's Weng–Lin ratings are online
@@ -29,6 +30,8 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+
+from emr_sim.analysis.bt_newton import newton_strengths
 
 ELO = 400 / np.log(10)  # Elo points per unit of log-strength, as ratings.bradley_terry
 RESAMPLES = 200
@@ -108,36 +111,15 @@ def deal_patterns(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def fit(comparisons: np.ndarray) -> np.ndarray:
-    """Log-strengths (mean 0) from a K x K matrix of counts (row beat column): the
-    Bradley–Terry maximum likelihood by Newton's method from 0, halving a step that would lower
-    the likelihood (it is concave); NaN when no finite fit exists (an entity that never won or
-    never lost, or no convergence)."""
+    """Log-strengths (mean 0) from a K x K matrix of counts (row beat column): Bradley–Terry's
+    maximum likelihood (emr_sim.analysis.bt_newton, as the matrix's ratings); NaN when no
+    finite fit exists (an entity that never won or never lost, or no convergence)."""
     wins, played = comparisons.sum(axis=1), comparisons.sum(axis=1) + comparisons.sum(axis=0)
     if np.any(wins == 0) or np.any(wins == played):
         return np.full(len(comparisons), np.nan)
-    meetings = comparisons + comparisons.T
-    np.fill_diagonal(meetings, 0.0)
-    s = np.zeros(len(comparisons))
-    for _ in range(NEWTON_STEPS):
-        p = 1.0 / (1.0 + np.exp(s[None, :] - s[:, None]))  # P(row beats column)
-        weight = meetings * p * (1.0 - p)
-        information = np.diag(weight.sum(axis=1)) - weight  # singular along the all-ones direction
-        step = np.linalg.pinv(information) @ (wins - (meetings * p).sum(axis=1))
-        while step_lowers(comparisons, s, step) and np.max(np.abs(step)) > STEP_TOL:
-            step = step / 2
-        s = s + step - step.mean()
-        if np.max(np.abs(step)) < STEP_TOL:
-            return s
-    return np.full(len(comparisons), np.nan)
-
-
-def log_likelihood(comparisons: np.ndarray, s: np.ndarray) -> float:
-    """Bradley–Terry's log-likelihood of the counts at strengths s."""
-    return float(-(comparisons * np.logaddexp(0.0, s[None, :] - s[:, None])).sum())
-
-
-def step_lowers(comparisons: np.ndarray, s: np.ndarray, step: np.ndarray) -> bool:
-    return log_likelihood(comparisons, s + step) < log_likelihood(comparisons, s) - 1e-12
+    i, j = np.nonzero(np.triu(comparisons + comparisons.T, 1))
+    s = newton_strengths(i, j, comparisons[i, j], comparisons[j, i], len(comparisons), STEP_TOL, NEWTON_STEPS)
+    return np.full(len(comparisons), np.nan) if s is None else s
 
 
 def plackett_luce(
